@@ -1,0 +1,132 @@
+"""Cards and their notation: ``7r``, ``12b``, ``W`` (wild, also ``J`` and ``*``), ``S`` (skip)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import Enum
+
+from .errors import CardError
+
+
+class Colour(Enum):
+    """The four card colours, by their notation letter."""
+
+    RED = "r"
+    GREEN = "g"
+    BLUE = "b"
+    YELLOW = "y"
+
+    @property
+    def word(self) -> str:
+        return self.name.lower()
+
+
+class Kind(Enum):
+    NUMBER = "number"
+    WILD = "wild"
+    SKIP = "skip"
+
+
+_COLOUR_WORDS = {
+    "r": Colour.RED, "red": Colour.RED, "rot": Colour.RED,
+    "g": Colour.GREEN, "green": Colour.GREEN, "grün": Colour.GREEN, "gruen": Colour.GREEN,
+    "b": Colour.BLUE, "blue": Colour.BLUE, "blau": Colour.BLUE,
+    "y": Colour.YELLOW, "yellow": Colour.YELLOW, "gelb": Colour.YELLOW,
+}
+_WILD = {"w", "j", "*", "wild", "joker"}
+_SKIP = {"s", "skip", "aussetzen"}
+_NUMBER = re.compile(r"(\d{1,2})\s*([^\d\s]+)")
+
+MIN_NUMBER = 1
+MAX_NUMBER = 12
+
+
+@dataclass(frozen=True, order=True)
+class Card:
+    """One card. Number cards have a number and a colour; wilds and skips have neither.
+
+    >>> Card.parse("7R")
+    Card.parse('7r')
+    >>> str(Card.parse("joker")), Card.parse("12 blau").colour
+    ('W', <Colour.BLUE: 'b'>)
+    """
+
+    kind: Kind
+    number: int | None = None
+    colour: Colour | None = None
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        word = text.strip().lower()
+        if word in _WILD:
+            return WILD
+        if word in _SKIP:
+            return SKIP
+        match = _NUMBER.fullmatch(word)
+        if not match:
+            raise CardError("“%(card)s” is not a card: write a number 1–12 and a colour "
+                            "letter (7r, 12b), W for a wild or S for a skip", card=text.strip())
+        number, letter = int(match.group(1)), match.group(2)
+        if not MIN_NUMBER <= number <= MAX_NUMBER:
+            raise CardError("“%(card)s” is not a card: numbers go from 1 to 12", card=text.strip())
+        if letter not in _COLOUR_WORDS:
+            raise CardError("“%(card)s” is not a card: the colour letters are r, g, b and y",
+                            card=text.strip())
+        return cls(Kind.NUMBER, number, _COLOUR_WORDS[letter])
+
+    @classmethod
+    def natural(cls, number: int, colour: Colour) -> Card:
+        return cls(Kind.NUMBER, number, colour)
+
+    @property
+    def is_wild(self) -> bool:
+        return self.kind is Kind.WILD
+
+    @property
+    def is_skip(self) -> bool:
+        return self.kind is Kind.SKIP
+
+    @property
+    def is_natural(self) -> bool:
+        return self.kind is Kind.NUMBER
+
+    def __str__(self) -> str:
+        if self.kind is Kind.WILD:
+            return "W"
+        if self.kind is Kind.SKIP:
+            return "S"
+        assert self.colour is not None
+        return f"{self.number}{self.colour.value}"
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+
+WILD = Card(Kind.WILD)
+SKIP = Card(Kind.SKIP)
+
+
+def parse_cards(cards: str | Iterable[str]) -> list[Card]:
+    """Parse a space- or comma-separated string, or an iterable of card strings.
+
+    >>> parse_cards("3r W w")
+    [Card.parse('3r'), Card.parse('W'), Card.parse('W')]
+    """
+    items = cards.replace(",", " ").split() if isinstance(cards, str) else list(cards)
+    result = []
+    for item in items:
+        if not isinstance(item, str):
+            raise CardError("cards must be written as text, like 7r or W")
+        result.append(Card.parse(item))
+    return result
+
+
+def format_cards(cards: Iterable[Card]) -> list[str]:
+    """Canonical notation of each card.
+
+    >>> format_cards(parse_cards("7R j *"))
+    ['7r', 'W', 'W']
+    """
+    return [str(card) for card in cards]

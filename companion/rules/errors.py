@@ -1,0 +1,38 @@
+"""The rules engine's exceptions: one small tree rooted in ValueError."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Reason:
+    """A sentence a player understands, kept as a template so pages can translate it.
+
+    >>> str(Reason("the run %(cards)s has a gap at %(missing)s", {"cards": "4 5 7", "missing": 6}))
+    'the run 4 5 7 has a gap at 6'
+    """
+
+    template: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        return self.template % dict(self.params) if self.params else self.template
+
+
+class RulesError(ValueError):
+    """Base class of everything the rules engine rejects; carries a Reason."""
+
+    def __init__(self, template: str, **params: Any) -> None:
+        self.reason = Reason(template, params)
+        super().__init__(str(self.reason))
+
+
+class CardError(RulesError):
+    """A card written in a notation the engine does not know."""
+
+
+class PhaseError(RulesError):
+    """An unknown edition or phase number."""

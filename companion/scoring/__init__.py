@@ -1,0 +1,1 @@
+"""The score sheet as value objects, derived from the recorded rounds by pure functions."""
