@@ -1,1 +1,29 @@
-"""The score sheet as value objects, derived from the recorded rounds by pure functions."""
+"""The score sheet as value objects, derived from the recorded rounds by pure functions.
+
+Standard library only (besides :mod:`companion.rules`), fully typed. Card games live in
+:mod:`.sheet`, the board game in :mod:`.board`; :func:`build_sheet` and friends pick the
+right one by the setup's edition.
+"""
+
+from .game import add_round, build_sheet, check_round, replace_round
+from .model import (
+    GameFinished,
+    InvalidSetup,
+    Move,
+    NeedsConfirmation,
+    PlayerLine,
+    Problem,
+    Result,
+    Round,
+    RoundRejected,
+    RoundView,
+    Setup,
+    Sheet,
+    Status,
+)
+
+__all__ = [
+    "GameFinished", "InvalidSetup", "Move", "NeedsConfirmation", "PlayerLine", "Problem",
+    "Result", "Round", "RoundRejected", "RoundView", "Setup", "Sheet", "Status", "add_round",
+    "build_sheet", "check_round", "replace_round",
+]
