@@ -1,0 +1,113 @@
+"""The rules a card game's round must keep (original and Masters): points, who went out,
+and in Masters which phase was laid."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..rules import Edition
+from .checks import expected_results, must_have_laid, no_phase_number, roster_problems
+from .model import ALL_PHASES, Problem, Result, Round, Sheet
+
+
+def card_round_errors(sheet: Sheet, round: Round) -> tuple[Problem, ...]:
+    """Everything that makes ``round`` impossible as the next round of ``sheet``.
+
+    Who went out is only judged once every expected player is there exactly once.
+    """
+    roster = roster_problems(sheet, round)
+    results = expected_results(sheet, round)
+    problems = list(roster)
+    for result in results:
+        problems += points_problems(result)
+        if sheet.setup.edition is Edition.MASTERS:
+            problems += masters_phase_problems(sheet, result)
+        else:
+            problems += no_phase_number(result)
+    if not roster:
+        problems += who_went_out(results)[1]
+    return tuple(problems)
+
+
+def points_problems(result: Result) -> list[Problem]:
+    """Penalty points are a whole number, not negative, and a multiple of 5.
+
+    Every card is worth 5 (1–9), 10 (10–12), 15 (skip) or 20 (wild).
+    """
+    points, name = result.points, result.player
+    if points is None:
+        return [Problem("enter the points of %(player)s", {"player": name}, name, "points")]
+    if isinstance(points, bool) or not isinstance(points, int):
+        return [Problem("points are a whole number, not “%(points)s”",
+                        {"points": points}, name, "points")]
+    if points < 0:
+        return [Problem("points cannot be negative: %(player)s has %(points)s",
+                        {"player": name, "points": points}, name, "points")]
+    if points % 5:
+        return [Problem("%(points)s points are not possible: every card is worth 5, 10, 15 or "
+                        "20 points, so %(player)s's points are a multiple of 5",
+                        {"player": name, "points": points}, name, "points")]
+    return []
+
+
+def masters_phase_problems(sheet: Sheet, result: Result) -> list[Problem]:
+    """Masters: a laid phase is named, is a phase 1–10, and was not completed before.
+
+    In a tie-break round the tied player lays the phase they completed last again.
+    """
+    phase, name = result.phase, result.player
+    params: dict[str, object] = {"player": name, "phase": phase}
+    if phase is None:
+        return [Problem("say which phase %(player)s laid", params, name, "phase")
+                ] if result.laid else []
+    if not result.laid:
+        return [Problem("%(player)s did not lay a phase, so no phase number goes with it",
+                        params, name, "phase")]
+    if isinstance(phase, bool) or not isinstance(phase, int) or phase not in ALL_PHASES:
+        return [Problem("“%(phase)s” is not a phase: phases are numbered 1 to 10",
+                        params, name, "phase")]
+    done = sheet.line(name).phases_done
+    if sheet.status == "tiebreak" and done and phase != done[-1]:
+        return [Problem("in the tie-break round %(player)s tries phase %(last)s again",
+                        {**params, "last": done[-1]}, name, "phase")]
+    if sheet.status != "tiebreak" and phase in done:
+        return [Problem("%(player)s has already completed phase %(phase)s",
+                        params, name, "phase")]
+    return []
+
+
+def who_went_out(results: Sequence[Result]) -> tuple[str | None, list[Problem]]:
+    """Who went out, and what is wrong with it.
+
+    Exactly one player goes out each round. When nobody is marked, the only player with 0
+    points went out; with no such player, or several, somebody has to be marked. Whoever
+    went out scores 0 and has laid their phase.
+    """
+    marked = [result for result in results if result.went_out]
+    if len(marked) > 1:
+        return None, [Problem("only one player goes out each round, not %(players)s",
+                              {"players": ", ".join(result.player for result in marked)},
+                              None, "went_out")]
+    if marked:
+        return marked[0].player, _out_problems(marked[0])
+    zeros = [result for result in results if result.points == 0]
+    if len(zeros) == 1:
+        return zeros[0].player, must_have_laid(
+            zeros[0], "%(player)s scores 0 points, so %(player)s went out and must have laid "
+            "their phase")
+    if not zeros:
+        return None, [Problem("one player goes out each round and scores 0 points: mark who "
+                              "went out", {}, None, "went_out")]
+    return None, [Problem("%(players)s all have 0 points: mark who went out",
+                          {"players": ", ".join(result.player for result in zeros)},
+                          None, "went_out")]
+
+
+def _out_problems(out: Result) -> list[Problem]:
+    problems = must_have_laid(out, "%(player)s went out, so %(player)s must have laid their "
+                                   "phase")
+    if out.points is not None and out.points != 0:
+        problems.insert(0, Problem("%(player)s went out, so %(player)s scores 0 points",
+                                   {"player": out.player, "points": out.points},
+                                   out.player, "points"))
+    return problems
