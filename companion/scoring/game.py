@@ -100,4 +100,6 @@ def replace_round(setup: Setup, rounds: Sequence[Round], number: int, new: Round
     if not 1 <= number <= len(rounds):
         raise IndexError(f"there is no round {number}")
     before = build_sheet(setup, rounds[:number - 1])
+    if before.status == "finished":
+        raise RoundRejected(number, (_over(before),))
     return _replay(add_round(before, new, confirm=confirm), rounds[number:])

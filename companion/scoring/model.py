@@ -70,7 +70,7 @@ class Problem:
     params: Mapping[str, object]
     player: str | None = None
     field: str | None = None
-    """"points", "phase", "went_out", "player", or None for the round as a whole."""
+    """The entry at fault: "points", "phase", "went_out", "player"; None for the round."""
 
     def __str__(self) -> str:
         return self.template % dict(self.params) if self.params else self.template

@@ -66,3 +66,10 @@ def test_an_edit_that_changes_the_tie_rejects_a_round_with_the_old_players() -> 
 def test_there_is_no_round_to_replace_beyond_the_last() -> None:
     with pytest.raises(IndexError):
         replace_round(SEED, SEED_ROUNDS, 6, SEED_ROUNDS[0])
+
+
+def test_a_round_stored_after_the_game_ended_cannot_be_replaced() -> None:
+    won = [rnd(Ann="X 0", Ben="- 60")]
+    with pytest.raises(RoundRejected) as rejected:
+        replace_round(setup("Ann", "Ben", phases=(1,)), won * 2, 2, won[0])
+    assert rejected.value.number == 2
