@@ -110,6 +110,8 @@ def styles() -> dict[str, ParagraphStyle]:
         "text": base,
         "legend": ParagraphStyle("legend", base, fontSize=8.5, leading=10.5),
         "small": ParagraphStyle("small", base, fontSize=7, leading=8.5),
+        "note": ParagraphStyle("note", base, fontSize=8, leading=10),
+        "aside": ParagraphStyle("aside", base, alignment=2),
         "label": ParagraphStyle("label", base, fontSize=7.5, leading=9, textColor=SOFT_INK),
         "name": ParagraphStyle("name", base, fontName=font.bold, fontSize=10, leading=12,
                                alignment=1),
@@ -168,7 +170,6 @@ def _grid_style(players: int, rounds: int, marks: Marks, *, filled: bool) -> Tab
         ("TOPPADDING", (0, 0), (-1, -1), 1), ("BOTTOMPADDING", (0, 0), (-1, -1), 1),
         ("GRID", (0, 0), (-1, -1), 0.5, INK),
         ("BOX", (0, 0), (-1, -1), 1.5, INK),
-        ("BACKGROUND", (0, 0), (-1, 0), HEADER_FILL),
         ("VALIGN", (0, 0), (-1, 0), "MIDDLE" if filled else "TOP"),
         ("LINEBELOW", (0, 0), (-1, 0), 1.2, INK),
         ("LINEBELOW", (0, 2), (-1, 2), 1.2, INK),
@@ -182,7 +183,9 @@ def _grid_style(players: int, rounds: int, marks: Marks, *, filled: bool) -> Tab
     ]
     if rounds:
         commands.append(("ROWBACKGROUNDS", (0, first_round), (-1, total - 1), [None, ZEBRA]))
-    if not filled:
+    if filled:  # a blank header stays white to write the names on
+        commands.append(("BACKGROUND", (0, 0), (-1, 0), HEADER_FILL))
+    else:
         commands.append(("ALIGN", (1, total), (-1, total), "LEFT"))
     for player in range(players):
         left = 1 + SUBCOLUMNS * player
@@ -209,28 +212,44 @@ def _grid(columns: Sequence[Column], labels: Sequence[str], width: float, *, fil
                   colWidths=[LABEL_WIDTH] + [sub] * (SUBCOLUMNS * len(columns)),
                   rowHeights=heights, repeatRows=1)
     table.setStyle(_grid_style(len(columns), len(labels), marks, filled=filled))
+    table.setStyle(TableStyle(_shrunk(columns, sub * SUBCOLUMNS - 8, marks)))
     return table
 
 
+def _shrunk(columns: Sequence[Column], room: float, marks: Marks) -> list[tuple[Any, ...]]:
+    """Smaller type for the few round cells too long for their column (never wrapped)."""
+    font, commands = fonts(), []
+    for player, column in enumerate(columns):
+        for index, text in enumerate(column.rounds):
+            name = font.bold if (player, index) in marks.bold else font.regular
+            size = 10.0
+            while size > 6 and pdfmetrics.stringWidth(text, name, size) > room:
+                size -= 0.5
+            if size < 10:
+                cell = (1 + SUBCOLUMNS * player, 3 + index)
+                commands.append(("FONTSIZE", cell, cell, size))
+    return commands
+
+
 class CrossedPhase(Flowable):  # type: ignore[misc]
-    """A phase box crossed off: the number small in the corner under a bold X."""
+    """A phase box crossed off as on paper: a bold X drawn over the grey number."""
 
     def __init__(self, number: int) -> None:
         super().__init__()
         self.number = number
 
     def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
-        self.width, self.height = available_width, 12
+        self.width, self.height = available_width, 10
         return self.width, self.height
 
     def draw(self) -> None:
         canvas, font = self.canv, fonts()
         canvas.setFillColor(SOFT_INK)
-        canvas.setFont(font.regular, 6)
-        canvas.drawString(0, self.height - 3, str(self.number))
+        canvas.setFont(font.regular, 8)
+        canvas.drawCentredString(self.width / 2, 1.5, str(self.number))
         canvas.setFillColor(INK)
-        canvas.setFont(font.bold, 12)
-        canvas.drawCentredString(self.width / 2, 1.5, "X")
+        canvas.setFont(font.bold, 13)
+        canvas.drawCentredString(self.width / 2, 0, "X")
 
 
 # Page parts -------------------------------------------------------------------------------
@@ -364,8 +383,8 @@ def blank_sheet(options: BlankOptions, _: Translate = identity) -> bytes:
                  "in the player's column.")
         total_label = _("Total")
     heading = _heading([para(title, "title"), para(_edition_name(options.edition, _), "sub")],
-                       para(_("Date:") + " ______________", "text"), 150, width)
-    fixed = [heading, Spacer(0, 4), para(hint, "small"), Spacer(0, 6),
+                       para(_("Date:") + " ______________", "aside"), 150, width)
+    fixed = [heading, Spacer(0, 4), para(hint, "note"), Spacer(0, 6),
              _legend(options.edition, range(1, 11), width, _), Spacer(0, 8)]
     header_height = None if any(options.names) else 34
 
@@ -504,6 +523,6 @@ def game_sheet(sheet: Sheet, info: GameInfo, _: Translate = identity) -> bytes:
                  total_label=_("Marker") if board else _("Total"), _=_)
     story = [heading, Spacer(0, 6), _legend(sheet.setup.edition, sheet.setup.phases, width, _),
              Spacer(0, 8), grid, Spacer(0, 6)]
-    story += [para(note, "small") for note in _notes(sheet, _)]
+    story += [para(note, "note") for note in _notes(sheet, _)]
     story.append(para(info.view_url, "small"))
     return _build(doc, buffer, story)
