@@ -264,8 +264,9 @@ def _edition_name(edition: Edition, _: Translate) -> str:
 
 def _legend(edition: Edition, numbers: Sequence[int], width: float, _: Translate) -> Table:
     """The edition's phase list in two columns: "Phase 1: 2 sets of 3"."""
+    label = _("Phase %(n)s")
     entries = [
-        Paragraph(f"<b>{escape(_('Phase %(n)s') % {'n': phase.number})}:</b> "
+        Paragraph(f"<b>{escape(label % {'n': phase.number})}:</b> "
                   f"{escape(_(phase.describe()))}", styles()["legend"])
         for phase in PHASES[edition] if phase.number in numbers
     ]
@@ -329,26 +330,25 @@ def qr_modules(url: str) -> tuple[tuple[bool, ...], ...]:
     return tuple(tuple(bool(module) for module in row) for row in code.modules)
 
 
-def _document(paper: str, title: str, footer: str) -> tuple[SimpleDocTemplate, BytesIO]:
+def _document(paper: str, title: str) -> tuple[SimpleDocTemplate, BytesIO]:
     buffer = BytesIO()
     doc = SimpleDocTemplate(buffer, pagesize=PAPERS[paper], leftMargin=MARGIN,
                             rightMargin=MARGIN, topMargin=MARGIN, bottomMargin=MARGIN,
                             title=title, creator="Phase 10 Companion")
-    doc.footer = footer  # type: ignore[attr-defined]
     return doc, buffer
 
 
-def _page_footer(canvas: Canvas, doc: SimpleDocTemplate) -> None:
+def _page_footer(footer: str, canvas: Canvas, doc: SimpleDocTemplate) -> None:
     canvas.saveState()
     canvas.setFont(fonts().regular, 7)
     canvas.setFillColor(SOFT_INK)
-    text = doc.footer % {"n": doc.page}
-    canvas.drawRightString(doc.pagesize[0] - MARGIN, MARGIN / 2, text)
+    canvas.drawRightString(doc.pagesize[0] - MARGIN, MARGIN / 2, f"{footer} · {doc.page}")
     canvas.restoreState()
 
 
-def _build(doc: SimpleDocTemplate, buffer: BytesIO, story: list[Flowable]) -> bytes:
-    doc.build(story, onFirstPage=_page_footer, onLaterPages=_page_footer)
+def _build(doc: SimpleDocTemplate, buffer: BytesIO, story: list[Flowable], _: Translate) -> bytes:
+    footer = functools.partial(_page_footer, _("Phase 10 Companion"))
+    doc.build(story, onFirstPage=footer, onLaterPages=footer)
     return buffer.getvalue()
 
 
@@ -372,7 +372,7 @@ def _blank_columns(options: BlankOptions, rows: int, _: Translate) -> list[Colum
 def blank_sheet(options: BlankOptions, _: Translate = identity) -> bytes:
     """A blank Wertungsblatt: always one page, as many round rows as fit (at least 12)."""
     title = _("Phase 10 score sheet")
-    doc, buffer = _document(options.paper, title, _("Phase 10 Companion") + " · %(n)s")
+    doc, buffer = _document(options.paper, title)
     width, height = _frame_size(doc)
     if options.edition is Edition.BOARD:
         hint = _("Cross off each phase as the marker passes it; write the space each marker "
@@ -395,7 +395,7 @@ def blank_sheet(options: BlankOptions, _: Translate = identity) -> bytes:
 
     used = sum(part.wrap(width, height)[1] for part in [*fixed, grid(0)])
     rows = max(MIN_ROUND_ROWS, int((height - used - 2) // BLANK_ROW))
-    return _build(doc, buffer, [*fixed, grid(rows)])
+    return _build(doc, buffer, [*fixed, grid(rows)], _)
 
 
 # A game's sheet ---------------------------------------------------------------------------
@@ -450,7 +450,8 @@ def _game_columns(sheet: Sheet, padding: int, _: Translate) -> list[Column]:
 
 
 def _round_labels(sheet: Sheet, padding: int, _: Translate) -> list[str]:
-    labels = [f"{view.number}\n{_('tie-break')}" if view.tiebreak else str(view.number)
+    tiebreak = _("tie-break")
+    labels = [f"{view.number}\n{tiebreak}" if view.tiebreak else str(view.number)
               for view in sheet.rounds]
     return labels + [str(sheet.next_round + extra) for extra in range(padding)]
 
@@ -502,7 +503,7 @@ def _notes(sheet: Sheet, _: Translate) -> list[str]:
 def game_sheet(sheet: Sheet, info: GameInfo, _: Translate = identity) -> bytes:
     """The game's sheet filled in; a long game continues on further pages under its header."""
     title = _("Phase 10 score sheet")
-    doc, buffer = _document(info.paper, title, _("Phase 10 Companion") + " · %(n)s")
+    doc, buffer = _document(info.paper, title)
     width, _height = _frame_size(doc)
     board = sheet.setup.edition is Edition.BOARD
     qr_size = 68
@@ -525,4 +526,4 @@ def game_sheet(sheet: Sheet, info: GameInfo, _: Translate = identity) -> bytes:
              Spacer(0, 8), grid, Spacer(0, 6)]
     story += [para(note, "note") for note in _notes(sheet, _)]
     story.append(para(info.view_url, "small"))
-    return _build(doc, buffer, story)
+    return _build(doc, buffer, story, _)
