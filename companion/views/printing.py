@@ -120,8 +120,11 @@ def blank() -> Response:
     with force_locale(parsed.lang):
         data = pdf.blank_sheet(parsed.options, gettext)
     name = "wertungsblatt" if parsed.lang == "de" else "score-sheet"
-    return _pdf(data, f"phase10-{name}-{parsed.options.edition.value}.pdf",
-                "public, max-age=86400")
+    response = _pdf(data, f"phase10-{name}-{parsed.options.edition.value}.pdf",
+                    "public, max-age=86400")
+    if "lang" not in request.args:  # then the language came from the browser or the cookie
+        response.vary.update(("Accept-Language", "Cookie"))
+    return response
 
 
 @bp.get("/games/<key>/sheet.pdf")
