@@ -1,0 +1,54 @@
+"""The app factory: configuration, extensions and blueprints."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+
+from . import config
+from .extensions import babel, csrf, db
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def build(test_config: Mapping[str, Any] | None = None) -> Flask:
+    """Defaults, then instance/config.py, then the environment, then ``test_config``."""
+    instance_path = os.environ.get("COMPANION_INSTANCE_PATH", str(ROOT / "instance"))
+    app = Flask(
+        __name__,
+        instance_path=instance_path,
+        instance_relative_config=True,
+        template_folder=str(ROOT / "templates"),
+        static_folder=str(ROOT / "static"),
+    )
+    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
+    app.config.from_mapping(config.defaults(app.instance_path))
+    app.config.from_pyfile("config.py", silent=True)
+    app.config.from_mapping(config.from_environment())
+    if test_config is not None:
+        app.config.from_mapping(test_config)
+    if not app.config.get("SECRET_KEY"):
+        app.config["SECRET_KEY"] = config.instance_secret_key(app.instance_path)
+
+    db.init_app(app)
+    csrf.init_app(app)
+    from .i18n import select_locale, setup_i18n
+
+    babel.init_app(app, locale_selector=select_locale)
+    setup_i18n(app)
+
+    from . import api, errors, views
+
+    app.register_blueprint(api.bp)
+    views.register(app)
+    errors.register(app)
+
+    with app.app_context():
+        from . import models  # noqa: F401  (tables must be known before create_all)
+
+        db.create_all()
+    return app

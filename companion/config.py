@@ -1,0 +1,47 @@
+"""Configuration defaults; ``instance/config.py`` and environment variables override them."""
+
+from __future__ import annotations
+
+import os
+import secrets
+from pathlib import Path
+from typing import Any
+
+ENVIRONMENT_KEYS = {
+    "DATABASE_URL": "SQLALCHEMY_DATABASE_URI",
+    "SECRET_KEY": "SECRET_KEY",
+}
+
+
+def defaults(instance_path: str) -> dict[str, Any]:
+    """Settings that work out of the box: SQLite in the instance folder."""
+    database = Path(instance_path) / "companion.sqlite"
+    return {
+        "SQLALCHEMY_DATABASE_URI": f"sqlite:///{database}",
+        "SQLALCHEMY_ENGINE_OPTIONS": {"pool_pre_ping": True},
+        "WTF_CSRF_TIME_LIMIT": None,
+        "BABEL_DEFAULT_LOCALE": "en",
+        "LANGUAGES": ("en", "de"),
+        "MAX_CONTENT_LENGTH": 256 * 1024,
+        "SESSION_COOKIE_SAMESITE": "Lax",
+        "PREFERRED_URL_SCHEME": "http",
+    }
+
+
+def from_environment(environ: os._Environ[str] | dict[str, str] = os.environ) -> dict[str, str]:
+    """Settings given as environment variables (``DATABASE_URL``, ``SECRET_KEY``)."""
+    found = {key: environ[name] for name, key in ENVIRONMENT_KEYS.items() if environ.get(name)}
+    url = found.get("SQLALCHEMY_DATABASE_URI")
+    if url and url.startswith(("postgres://", "postgresql://")):
+        # SQLAlchemy needs the driver named; psycopg 3 is the one we ship.
+        found["SQLALCHEMY_DATABASE_URI"] = "postgresql+psycopg://" + url.split("://", 1)[1]
+    return found
+
+
+def instance_secret_key(instance_path: str) -> str:
+    """The secret key kept in the instance folder, generated on first start."""
+    path = Path(instance_path) / "secret_key"
+    if not path.exists():
+        path.write_text(secrets.token_urlsafe(48))
+        path.chmod(0o600)
+    return path.read_text().strip()

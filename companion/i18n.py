@@ -1,0 +1,72 @@
+"""Language choice and translation of the rules engine's reasons."""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from flask import Flask, current_app, request
+from flask_babel import get_locale, gettext
+from flask_babel import lazy_gettext as _l
+
+from .rules import Part, Phase
+
+LANGUAGE_COOKIE = "lang"
+LANGUAGE_NAMES = {"en": "English", "de": "Deutsch"}
+
+
+class Translatable(Protocol):
+    @property
+    def template(self) -> str: ...
+
+    @property
+    def params(self) -> Any: ...
+
+
+def select_locale() -> str:
+    """The language from the switch's cookie, else the browser's preference."""
+    languages = current_app.config["LANGUAGES"]
+    chosen = request.cookies.get(LANGUAGE_COOKIE)
+    if chosen in languages:
+        return str(chosen)
+    return request.accept_languages.best_match(languages) or current_app.config[
+        "BABEL_DEFAULT_LOCALE"]
+
+
+def say(reason: Translatable) -> str:
+    """A reason or problem in the request's language."""
+    params = dict(reason.params or {})
+    translated: str = gettext(reason.template, **params) if params else gettext(reason.template)
+    return translated
+
+
+def say_phase(phase: Phase) -> str:
+    """A phase's parts in words, in the request's language ("2 sets of 3" / "2 Drillinge")."""
+    return str(gettext(phase.describe()))
+
+
+def say_part(part: Part) -> str:
+    return str(gettext(part.describe()))
+
+
+COLOUR_NAMES = {"r": _l("red"), "g": _l("green"), "b": _l("blue"), "y": _l("yellow")}
+
+
+def colour_name(letter: str) -> str:
+    return str(COLOUR_NAMES.get(letter, letter))
+
+
+END_NAMES = {"low": _l("low end"), "high": _l("high end")}
+
+
+def end_name(end: str) -> str:
+    return str(END_NAMES.get(end, end))
+
+
+def setup_i18n(app: Flask) -> None:
+    app.jinja_env.filters["end_name"] = end_name
+
+    @app.context_processor
+    def language() -> dict[str, Any]:
+        return {"say": say, "say_phase": say_phase, "say_part": say_part,
+                "colour_name": colour_name, "language": str(get_locale() or "en"),
+                "language_names": LANGUAGE_NAMES}

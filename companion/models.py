@@ -1,0 +1,90 @@
+"""Persistence only: games, their players, rounds and results. No rules live here."""
+
+from __future__ import annotations
+
+import secrets
+from datetime import UTC, datetime
+
+from sqlalchemy import ForeignKey, String, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from .extensions import db
+
+
+def new_key() -> str:
+    """A long unguessable capability for a game link (256 bits)."""
+    return secrets.token_urlsafe(32)
+
+
+def _now() -> datetime:
+    return datetime.now(UTC).replace(tzinfo=None)
+
+
+class Game(db.Model):  # type: ignore[name-defined,misc]
+    __tablename__ = "game"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    edit_key: Mapped[str] = mapped_column(String(64), unique=True, default=new_key)
+    view_key: Mapped[str] = mapped_column(String(64), unique=True, default=new_key)
+    edition: Mapped[str] = mapped_column(String(16))
+    phases: Mapped[str] = mapped_column(String(40), default="1,2,3,4,5,6,7,8,9,10")
+    ten_rounds: Mapped[bool] = mapped_column(default=False)
+    knocking: Mapped[bool] = mapped_column(default=False)
+    first_dealer: Mapped[int] = mapped_column(default=0)
+    created_at: Mapped[datetime] = mapped_column(default=_now)
+    updated_at: Mapped[datetime] = mapped_column(default=_now, onupdate=_now)
+    revision: Mapped[int] = mapped_column(default=0)
+
+    players: Mapped[list[Player]] = relationship(
+        back_populates="game", order_by="Player.seat", cascade="all, delete-orphan"
+    )
+    rounds: Mapped[list[Round]] = relationship(
+        back_populates="game", order_by="Round.number", cascade="all, delete-orphan"
+    )
+
+    @property
+    def phase_numbers(self) -> tuple[int, ...]:
+        return tuple(int(number) for number in self.phases.split(","))
+
+
+class Player(db.Model):  # type: ignore[name-defined,misc]
+    __tablename__ = "player"
+    __table_args__ = (UniqueConstraint("game_id", "seat"), UniqueConstraint("game_id", "name"))
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
+    seat: Mapped[int]
+    name: Mapped[str] = mapped_column(String(30))
+
+    game: Mapped[Game] = relationship(back_populates="players")
+
+
+class Round(db.Model):  # type: ignore[name-defined,misc]
+    __tablename__ = "round"
+    # The unique number per game is what makes two phones submitting the same round store it once.
+    __table_args__ = (UniqueConstraint("game_id", "number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
+    number: Mapped[int]
+    created_at: Mapped[datetime] = mapped_column(default=_now)
+
+    game: Mapped[Game] = relationship(back_populates="rounds")
+    results: Mapped[list[Result]] = relationship(
+        back_populates="round", order_by="Result.position", cascade="all, delete-orphan"
+    )
+
+
+class Result(db.Model):  # type: ignore[name-defined,misc]
+    __tablename__ = "result"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    round_id: Mapped[int] = mapped_column(ForeignKey("round.id", ondelete="CASCADE"), index=True)
+    position: Mapped[int]
+    player: Mapped[str] = mapped_column(String(30))
+    laid: Mapped[bool]
+    phase: Mapped[int | None]
+    points: Mapped[int | None]
+    went_out: Mapped[bool] = mapped_column(default=False)
+
+    round: Mapped[Round] = relationship(back_populates="results")

@@ -1,0 +1,197 @@
+"""Use cases: create a game, record, undo and edit rounds, load the sheet.
+
+Services change state and flush; the request commits once. The rules live in
+companion.scoring; this module only moves data between it and the database.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm.exc import StaleDataError
+
+from . import models, scoring
+from .extensions import db
+from .rules import Edition
+from .rules.errors import Reason
+
+MAX_NAME = 30
+MIN_PLAYERS, MAX_PLAYERS = 2, 6
+ALL_PHASES = tuple(range(1, 11))
+MAX_POINTS = 1000  # far above any real hand (190); keeps stored numbers sane
+
+
+class SetupError(ValueError):
+    """A game that cannot be started; ``problems`` pairs a field with a reason."""
+
+    def __init__(self, problems: Sequence[tuple[str, Reason]]) -> None:
+        self.problems = tuple(problems)
+        super().__init__("; ".join(str(reason) for _, reason in self.problems))
+
+
+class StaleRound(ValueError):
+    """Another device changed the rounds first (the client's round number is out of date)."""
+
+    def __init__(self, expected: int | None = None, given: int | None = None) -> None:
+        self.expected, self.given = expected, given
+        super().__init__("another device changed the rounds first")
+
+
+class NoSuchRound(LookupError):
+    pass
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    edition: Edition
+    players: tuple[str, ...]
+    phases: tuple[int, ...] = ALL_PHASES
+    ten_rounds: bool = False
+    knocking: bool = False
+    first: str | None = None
+
+
+def validate_spec(spec: GameSpec) -> GameSpec:
+    """Check a new game's settings; returns them normalised (names stripped, phases sorted)."""
+    problems: list[tuple[str, Reason]] = []
+    names = tuple(name.strip() for name in spec.players)
+    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+        problems.append(("players", Reason("a game has 2 to 6 players")))
+    for name in names:
+        if not 1 <= len(name) <= MAX_NAME:
+            problems.append(("players", Reason("a name has 1 to 30 characters")))
+            break
+        if not name.isprintable():
+            problems.append(("players", Reason("a name cannot hold control characters")))
+            break
+    folded = [name.casefold() for name in names]
+    if len(set(folded)) != len(folded):
+        problems.append(("players", Reason("every player needs a different name")))
+    phases = ALL_PHASES if spec.edition is not Edition.ORIGINAL else tuple(sorted(spec.phases))
+    if not phases or len(set(phases)) != len(phases) or not set(phases) <= set(ALL_PHASES):
+        problems.append(("phases", Reason("choose one or more different phases from 1 to 10")))
+    if spec.ten_rounds and spec.edition is not Edition.ORIGINAL:
+        problems.append(("ten_rounds", Reason("the 10-rounds variant is played with the original edition")))
+    if spec.first is not None and spec.first.strip() not in names:
+        problems.append(("first", Reason("the first dealer or starter must be one of the players")))
+    if problems:
+        raise SetupError(problems)
+    return GameSpec(spec.edition, names, phases, spec.ten_rounds, spec.knocking,
+                    spec.first.strip() if spec.first else None)
+
+
+def create_game(spec: GameSpec) -> models.Game:
+    spec = validate_spec(spec)
+    game = models.Game(
+        edition=spec.edition.value,
+        phases=",".join(str(number) for number in spec.phases),
+        ten_rounds=spec.ten_rounds,
+        knocking=spec.knocking,
+        first_dealer=spec.players.index(spec.first) if spec.first else 0,
+        players=[models.Player(seat=seat, name=name) for seat, name in enumerate(spec.players)],
+    )
+    db.session.add(game)
+    db.session.flush()
+    return game
+
+
+def find_game(key: str) -> tuple[models.Game, bool] | None:
+    """The game whose edit or view link ``key`` is, and whether it may be edited."""
+    if not key or len(key) > 64:
+        return None
+    game = db.session.execute(
+        db.select(models.Game).where((models.Game.edit_key == key) | (models.Game.view_key == key))
+    ).scalar_one_or_none()
+    if game is None:
+        return None
+    return game, game.edit_key == key
+
+
+def setup_of(game: models.Game) -> scoring.Setup:
+    return scoring.Setup(
+        edition=Edition(game.edition),
+        players=tuple(player.name for player in game.players),
+        phases=game.phase_numbers,
+        ten_rounds=game.ten_rounds,
+        first_dealer=game.first_dealer,
+        knocking=game.knocking,
+    )
+
+
+def _round_of(stored: models.Round) -> scoring.Round:
+    return scoring.Round(tuple(
+        scoring.Result(player=result.player, laid=result.laid, points=result.points,
+                       went_out=result.went_out, phase=result.phase)
+        for result in stored.results
+    ))
+
+
+def rounds_of(game: models.Game) -> list[scoring.Round]:
+    return [_round_of(stored) for stored in game.rounds]
+
+
+def sheet_of(game: models.Game) -> scoring.Sheet:
+    return scoring.build_sheet(setup_of(game), rounds_of(game))
+
+
+def _store(game: models.Game, number: int, view: scoring.RoundView) -> models.Round:
+    stored = models.Round(number=number, results=[
+        models.Result(position=position, player=result.player, laid=result.laid,
+                      phase=result.phase, points=result.points, went_out=result.went_out)
+        for position, result in enumerate(view.results)
+    ])
+    game.rounds.append(stored)
+    return stored
+
+
+def record_round(game: models.Game, new: scoring.Round, *, number: int | None = None,
+                 confirm: bool = False) -> scoring.Sheet:
+    """Add the next round; ``number`` guards against a round another device already added."""
+    sheet = sheet_of(game)
+    if number is not None and number != sheet.next_round:
+        raise StaleRound(sheet.next_round, number)
+    updated = scoring.add_round(sheet, new, confirm=confirm)
+    _store(game, sheet.next_round, updated.rounds[-1])
+    _touch(game)
+    return updated
+
+
+def undo_last(game: models.Game, *, number: int | None = None) -> scoring.Sheet:
+    """Remove the last round; ``number`` guards against undoing a round twice."""
+    if not game.rounds:
+        raise NoSuchRound("there is no round to undo")
+    last = game.rounds[-1]
+    if number is not None and number != last.number:
+        raise StaleRound(last.number, number)
+    game.rounds.remove(last)
+    _touch(game)
+    return sheet_of(game)
+
+
+def edit_round(game: models.Game, number: int, new: scoring.Round, *,
+               confirm: bool = False) -> scoring.Sheet:
+    """Replace round ``number`` and recompute everything after it."""
+    if not 1 <= number <= len(game.rounds):
+        raise NoSuchRound(f"there is no round {number}")
+    sheet = scoring.replace_round(setup_of(game), rounds_of(game), number, new, confirm=confirm)
+    stored = game.rounds[number - 1]
+    stored.results.clear()
+    db.session.flush()
+    for position, result in enumerate(sheet.rounds[number - 1].results):
+        stored.results.append(models.Result(
+            position=position, player=result.player, laid=result.laid, phase=result.phase,
+            points=result.points, went_out=result.went_out))
+    _touch(game)
+    return sheet
+
+
+def _touch(game: models.Game) -> None:
+    game.revision += 1
+    try:
+        db.session.flush()
+    except (IntegrityError, StaleDataError) as error:
+        # Another request stored or removed the same round in the meantime.
+        db.session.rollback()
+        raise StaleRound() from error
