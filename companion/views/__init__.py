@@ -1,0 +1,10 @@
+"""Page blueprints: thin views over the services and the rules engine."""
+
+from flask import Flask
+
+
+def register(app: Flask) -> None:
+    from . import checker, games, main, printing
+
+    for module in (main, checker, games, printing):
+        app.register_blueprint(module.bp)

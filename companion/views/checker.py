@@ -1,0 +1,78 @@
+"""The rules checker page: lay-downs, hands and single cards, with reasons in words."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, render_template, request
+from flask_babel import gettext as _
+from wtforms import Field
+
+from ..forms import CheckerForm
+from ..i18n import say, say_phase
+from ..rules import (PHASES, Card, CardError, Edition, PartKind, check_hit, check_laydown,
+                     get_phase, parse_cards, solve)
+
+bp = Blueprint("checker", __name__, url_prefix="/checker")
+
+
+def _cards(field: Field, *, required: bool = True) -> list[Card] | None:
+    """The field's cards, or None with the reason attached to the field."""
+    try:
+        cards = parse_cards(field.data or "")
+    except CardError as error:
+        field.errors = [*field.errors, say(error.reason)]
+        return None
+    if required and not cards:
+        field.errors = [*field.errors, _("Enter some cards, e.g. 7r 7b W.")]
+        return None
+    return cards
+
+
+def _verdict(form: CheckerForm) -> dict[str, Any] | None:
+    edition = Edition(form.edition.data)
+    phase = get_phase(edition, int(form.phase.data or 1))
+    if form.mode.data == "groups":
+        groups = [_cards(entry, required=False) for entry in form.groups.entries]
+        if any(group is None for group in groups):
+            return None
+        laid = [group for group in groups if group]
+        if not laid:
+            form.groups.entries[0].errors = [_("Enter the cards of each group you lay.")]
+            return None
+        return {"mode": "groups", "phase": phase, "result": check_laydown(phase, laid)}
+    if form.mode.data == "hit":
+        group, card = _cards(form.hit_group), _cards(form.hit_card)
+        if group is None or card is None:
+            return None
+        if len(card) != 1:
+            form.hit_card.errors = [_("Enter exactly one card.")]
+            return None
+        kind = PartKind(form.hit_kind.data)
+        return {"mode": "hit", "card": card[0], "group": group,
+                "result": check_hit(edition, kind, group, card[0])}
+    hand = _cards(form.hand)
+    if hand is None:
+        return None
+    return {"mode": "hand", "phase": phase, "result": solve(phase, hand)}
+
+
+def _phase_names() -> dict[str, list[str]]:
+    return {edition.value: [say_phase(phase) for phase in PHASES[edition]] for edition in Edition}
+
+
+@bp.route("", methods=["GET", "POST"])
+def page() -> str:
+    """Check a lay-down, search a hand, or check a card against a group."""
+    form = CheckerForm()
+    verdict = _verdict(form) if form.validate_on_submit() else None
+    problems = [error for field in form for error in _errors(field)]
+    template = "checker/_verdict.html" if request.args.get("partial") else "checker/index.html"
+    return render_template(template, form=form, verdict=verdict, problems=problems,
+                           phase_names=_phase_names())
+
+
+def _errors(field: Field) -> list[str]:
+    if hasattr(field, "entries"):
+        return [error for entry in field.entries for error in entry.errors]
+    return [error for error in field.errors if isinstance(error, str)]

@@ -1,0 +1,181 @@
+"""Score-sheet pages: start a game, the sheet, enter, edit and undo rounds."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from werkzeug import Response
+
+from .. import models, scoring, services
+from ..extensions import db
+from ..forms import ActionForm, BoardRoundForm, NewGameForm, RoundForm, choices
+from ..i18n import say
+from ..rules import Edition
+from . import sheetview
+
+bp = Blueprint("games", __name__, url_prefix="/games")
+
+
+def _load(key: str, *, edit: bool = False) -> tuple[models.Game, bool]:
+    found = services.find_game(key)
+    if found is None or (edit and not found[1]):
+        abort(404)
+    return found
+
+
+@bp.route("/new", methods=["GET", "POST"])
+def new() -> str | Response:
+    """Start a card or board game."""
+    form = NewGameForm()
+    if request.method == "GET" and request.args.get("edition") in ("original", "masters", "board"):
+        form.edition.data = request.args["edition"]
+    if form.validate_on_submit():
+        spec = services.GameSpec(Edition(form.edition.data), tuple(form.player_names()),
+                                 form.phases(), bool(form.ten_rounds.data),
+                                 bool(form.knocking.data), form.first_name())
+        try:
+            game = services.create_game(spec)
+        except services.SetupError as error:
+            fields = {"players": form.names, "phases": form.phase_set,
+                      "ten_rounds": form.ten_rounds, "first": form.first}
+            for name, reason in error.problems:
+                fields[name].errors = [*fields[name].errors, say(reason)]
+        else:
+            db.session.commit()
+            flash(_("Game started. Keep this page's address: it is the key to edit the game."))
+            return redirect(url_for("games.sheet", key=game.edit_key), 303)
+    return render_template("games/new.html", form=form)
+
+
+@bp.get("/<key>")
+def sheet(key: str) -> str:
+    """The sheet, editable through the edit link, read-only through the view link."""
+    game, editable = _load(key)
+    view = sheetview.build(game, services.sheet_of(game), editable=editable)
+    template = "games/board.html" if game.edition == "board" else "games/sheet.html"
+    return render_template(template, game=game, view=view, editable=editable,
+                           undo_form=ActionForm())
+
+
+def _round_form(game: models.Game, sheet: scoring.Sheet, number: int,
+                initial: scoring.RoundView | None) -> RoundForm | BoardRoundForm:
+    board = game.edition == "board"
+    form: RoundForm | BoardRoundForm = BoardRoundForm() if board else RoundForm()
+    names = sheetview.round_players(sheet, number, initial)
+    form.went_out.choices = choices(*((name, name) for name in names))
+    if request.method == "GET":
+        sheetview.prefill(form, names, initial)
+    form.number.data = str(number)
+    if not board and game.edition == "masters":
+        sheetview.masters_choices(form, sheet, number)
+    return form
+
+
+def _apply_problems(form: Any, problems: tuple[scoring.Problem, ...]) -> list[str]:
+    """Attach each problem to its player's field; returns those about the whole round."""
+    general: list[str] = []
+    rows = {entry.form.player.data: entry.form for entry in form.results.entries}
+    for problem in problems:
+        row = rows.get(problem.player or "")
+        target = getattr(row, problem.field or "", None) if row is not None else None
+        if problem.field == "went_out":
+            target = form.went_out
+        if target is None:
+            general.append(say(problem))
+        else:
+            target.errors = [*target.errors, say(problem)]
+    return general
+
+
+def _submit(game: models.Game, form: Any, number: int, editing: bool) -> Response | dict[str, Any]:
+    """Store the round from a valid form; returns what to show again when it is rejected."""
+    new = sheetview.round_from_form(form, Edition(game.edition))
+    confirm = bool(getattr(form, "confirm", None) and form.confirm.data)
+    try:
+        if editing:
+            services.edit_round(game, number, new, confirm=confirm)
+        else:
+            services.record_round(game, new, number=number, confirm=confirm)
+    except scoring.RoundRejected as error:
+        db.session.rollback()
+        if error.number != number:
+            return {"errors": [_("This change would break round %(number)s:", number=error.number)]
+                    + [say(problem) for problem in error.problems]}
+        return {"errors": _apply_problems(form, error.problems)}
+    except scoring.NeedsConfirmation as error:
+        db.session.rollback()
+        return {"warnings": [say(problem) for problem in error.warnings]}
+    except scoring.GameFinished:
+        db.session.rollback()
+        flash(_("This game is finished: it takes no more rounds."), "error")
+        return redirect(url_for("games.sheet", key=game.edit_key), 303)
+    except services.StaleRound:
+        db.session.rollback()
+        flash(_("Another phone entered this round first. Here is the sheet as it is now."),
+              "error")
+        return redirect(url_for("games.sheet", key=game.edit_key), 303)
+    db.session.commit()
+    flash(_("Round %(number)s stored.", number=number))
+    return redirect(url_for("games.sheet", key=game.edit_key, _anchor="sheet"), 303)
+
+
+def _round_page(key: str, number: int | None) -> str | Response:
+    game, _editable = _load(key, edit=True)
+    sheet = services.sheet_of(game)
+    editing = number is not None
+    if number is None:
+        if sheet.status == "finished":
+            flash(_("This game is finished: it takes no more rounds."), "error")
+            return redirect(url_for("games.sheet", key=key), 303)
+        number = sheet.next_round
+    elif not 1 <= number <= len(sheet.rounds):
+        abort(404)
+    initial = sheet.rounds[number - 1] if editing else None
+    form = _round_form(game, sheet, number, initial)
+    shown: dict[str, Any] = {}
+    if form.validate_on_submit():
+        outcome = _submit(game, form, number, editing)
+        if isinstance(outcome, Response):
+            return outcome
+        shown = outcome
+    elif request.method == "POST":
+        shown = {"errors": [_("Some entries need a look: see the notes next to them.")]}
+    template = "games/board_round.html" if game.edition == "board" else "games/round.html"
+    status = 422 if shown else 200
+    names = [entry.form.player.data for entry in form.results.entries]
+    attempts = sheetview.attempts(sheet, number, initial, names)
+    return render_template(template, game=game, sheet=sheet, form=form, number=number,
+                           editing=editing, attempts=attempts,
+                           **shown), status  # type: ignore[return-value]
+
+
+@bp.route("/<key>/round", methods=["GET", "POST"])
+def add_round(key: str) -> str | Response:
+    """Enter the next round."""
+    return _round_page(key, None)
+
+
+@bp.route("/<key>/rounds/<int:number>/edit", methods=["GET", "POST"])
+def edit_round(key: str, number: int) -> str | Response:
+    """Correct an earlier round; everything after it is recomputed."""
+    return _round_page(key, number)
+
+
+@bp.post("/<key>/undo")
+def undo(key: str) -> Response:
+    """Remove the last round."""
+    game, _editable = _load(key, edit=True)
+    form = ActionForm()
+    if form.validate_on_submit():
+        number = int(form.number.data) if (form.number.data or "").isdigit() else None
+        try:
+            services.undo_last(game, number=number)
+        except (services.StaleRound, services.NoSuchRound):
+            db.session.rollback()
+            flash(_("Nothing was undone: the sheet changed on another phone."), "error")
+        else:
+            db.session.commit()
+            flash(_("Round %(number)s removed.", number=number))
+    return redirect(url_for("games.sheet", key=key), 303)

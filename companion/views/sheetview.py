@@ -1,0 +1,173 @@
+"""What the sheet pages show, and the round forms' glue to the scoring values."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import segno
+from flask import url_for
+from markupsafe import Markup
+
+from .. import models, scoring
+from ..forms import choices
+from ..rules import PHASES, Edition
+
+
+@dataclass(frozen=True)
+class Cell:
+    text: str
+    css: str = ""
+    label: str = ""
+
+
+@dataclass(frozen=True)
+class RoundRow:
+    number: int
+    view: scoring.RoundView
+    cells: tuple[Cell, ...]
+
+
+def qr_svg(url: str) -> Markup:
+    """An inline SVG QR code of ``url``, dark on white in both colour schemes (scanners
+    read that best)."""
+    svg = segno.make(url, error="m").svg_inline(scale=4, dark="#000", light="#fff",
+                                                 omitsize=False)
+    return Markup(svg)
+
+
+def _phase_rows(sheet: scoring.Sheet) -> list[tuple[int, list[Cell]]]:
+    rows = []
+    for number in sheet.setup.phases:
+        cells = []
+        for line in sheet.players:
+            if number in line.phases_done:
+                cells.append(Cell("X", "done", "done"))
+            elif number == line.current_phase and sheet.status != "finished":
+                cells.append(Cell("", "current", "current phase"))
+            else:
+                cells.append(Cell(""))
+        rows.append((number, cells))
+    return rows
+
+
+def _round_rows(sheet: scoring.Sheet) -> list[RoundRow]:
+    rows = []
+    for view in sheet.rounds:
+        by_player = {result.player: result for result in view.results}
+        cells = []
+        for line in sheet.players:
+            result = by_player.get(line.name)
+            if result is None:
+                cells.append(Cell("–", "absent"))
+                continue
+            css = " ".join(filter(None, ["out" if result.went_out else "",
+                                         "laid" if result.laid else ""]))
+            text = str(result.points) if result.points is not None else ""
+            cells.append(Cell(text, css))
+        rows.append(RoundRow(view.number, view, tuple(cells)))
+    return rows
+
+
+def build(game: models.Game, sheet: scoring.Sheet, *, editable: bool) -> dict[str, Any]:
+    view_url = url_for("games.sheet", key=game.view_key, _external=True)
+    phases = {phase.number: phase for phase in PHASES[sheet.setup.edition]}
+    return {
+        "sheet": sheet,
+        "phase_rows": _phase_rows(sheet),
+        "round_rows": _round_rows(sheet),
+        "phases": phases,
+        "view_url": view_url,
+        "qr": qr_svg(view_url),
+        "last_round": sheet.rounds[-1].number if sheet.rounds else None,
+        "lines": {line.name: line for line in sheet.players},
+        "track": track(sheet) if sheet.setup.edition is Edition.BOARD else [],
+        "colours": PLAYER_COLOURS,
+    }
+
+
+def round_players(sheet: scoring.Sheet, number: int,
+                  initial: scoring.RoundView | None) -> list[str]:
+    """Who plays round ``number``: everybody, or the tied players in a tie-break round."""
+    if initial is not None:
+        return [result.player for result in initial.results]
+    return list(sheet.expected)
+
+
+def attempts(sheet: scoring.Sheet, number: int, initial: scoring.RoundView | None,
+             names: list[str]) -> dict[str, int | None]:
+    """The phase each player tries in round ``number``, for the form's labels."""
+    if initial is not None:
+        return {name: initial.attempted.get(name) for name in names}
+    if sheet.setup.ten_rounds:
+        return {name: sheet.setup.phases[number - 1] for name in names}
+    lines = {line.name: line for line in sheet.players}
+    if sheet.status == "tiebreak":
+        return {name: lines[name].phases_done[-1] if lines[name].phases_done else None
+                for name in names}
+    return {name: lines[name].current_phase for name in names}
+
+
+def prefill(form: Any, names: list[str], initial: scoring.RoundView | None) -> None:
+    results = {result.player: result for result in initial.results} if initial else {}
+    while form.results.entries:
+        form.results.pop_entry()
+    for name in names:
+        result = results.get(name)
+        data: dict[str, Any] = {"player": name, "laid": bool(result and result.laid)}
+        if hasattr(form, "confirm"):
+            data["points"] = "" if result is None or result.points is None else str(result.points)
+            data["phase"] = str(result.phase) if result and result.phase else ""
+        form.results.append_entry(data)
+        if result and result.went_out:
+            form.went_out.data = name
+
+
+def masters_choices(form: Any, sheet: scoring.Sheet, number: int) -> None:
+    """Masters: each player picks one of the phases they have not completed before this round."""
+    before = scoring.build_sheet(sheet.setup, [scoring.Round(view.results)
+                                               for view in sheet.rounds[:number - 1]])
+    done = {line.name: set(line.phases_done) for line in before.players}
+    for entry in form.results.entries:
+        left = [n for n in range(1, 11) if n not in done.get(entry.form.player.data, set())]
+        entry.form.phase.choices = choices(("", "—"), *((str(n), str(n)) for n in left))
+
+
+def round_from_form(form: Any, edition: Edition) -> scoring.Round:
+    results = []
+    for entry in form.results.entries:
+        row = entry.form
+        name = row.player.data
+        went_out = form.went_out.data == name
+        if edition is Edition.BOARD:
+            results.append(scoring.Result(player=name, laid=bool(row.laid.data),
+                                          went_out=went_out))
+            continue
+        phase = int(row.phase.data) if edition is Edition.MASTERS and row.phase.data else None
+        laid = phase is not None if edition is Edition.MASTERS else bool(row.laid.data)
+        results.append(scoring.Result(player=name, laid=laid, points=int(row.points.data),
+                                      went_out=went_out, phase=phase))
+    return scoring.Round(tuple(results))
+
+
+PLAYER_COLOURS = ("#d32f2f", "#1565c0", "#2e7d32", "#b7791f", "#6a1b9a", "#00838f")
+
+
+@dataclass(frozen=True)
+class Token:
+    name: str
+    initial: str
+    colour: str
+    x: int
+
+
+def track(sheet: scoring.Sheet) -> list[tuple[int, list[Token]]]:
+    """Board spaces from the wreath (11) down to phase 1, each with the markers on it."""
+    spaces: dict[int, list[Token]] = {space: [] for space in range(1, 12)}
+    for line in sheet.players:
+        space = line.marker or 1
+        slot = len(spaces[space])
+        spaces[space].append(Token(line.name, line.name[:1].upper(),
+                                   PLAYER_COLOURS[line.seat % len(PLAYER_COLOURS)],
+                                   330 - slot * 34))
+    return [(space, spaces[space]) for space in range(11, 0, -1)]

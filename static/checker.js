@@ -1,0 +1,102 @@
+// Rules checker: a tap-to-add card picker over plain text fields, and verdicts fetched
+// from the server so the reasons arrive in the page's language.
+(function () {
+  "use strict";
+  var form = document.getElementById("checker");
+  if (!form) return;
+  var picker = document.getElementById("picker");
+  var verdict = document.getElementById("verdict");
+  var phases = JSON.parse(form.getAttribute("data-phases"));
+  var colour = "r";
+  var active = null;
+  picker.hidden = false;
+
+  function inputs() { return Array.prototype.slice.call(form.querySelectorAll(".cards-input")); }
+  function visible(el) { return el.offsetParent !== null; }
+  function mode() { var m = form.querySelector("input[name=mode]:checked"); return m ? m.value : "hand"; }
+
+  function chips(input) {
+    var box = input.nextElementSibling;
+    if (!box || !box.classList.contains("chips")) {
+      box = document.createElement("div");
+      box.className = "cards chips";
+      box.setAttribute("aria-hidden", "true");
+      input.insertAdjacentElement("afterend", box);
+    }
+    box.textContent = "";
+    input.value.trim().split(/[\s,]+/).filter(Boolean).forEach(function (t) {
+      var span = document.createElement("span");
+      var m = /^(\d{1,2})([rgby])$/i.exec(t);
+      span.className = "card " + (m ? "card-" + m[2].toLowerCase() : /^[wj*]$/i.test(t) ? "card-w" : /^s$/i.test(t) ? "card-s" : "card-bad");
+      span.textContent = m ? m[1] : t.toUpperCase();
+      box.appendChild(span);
+    });
+  }
+
+  function setActive(input) {
+    inputs().forEach(function (i) { i.classList.toggle("active", i === input); });
+    active = input;
+  }
+
+  function refresh() {
+    form.setAttribute("data-mode", mode());
+    var edition = form.querySelector("#edition").value;
+    var phase = parseInt(form.querySelector("#phase").value, 10) || 1;
+    document.getElementById("phase-parts").textContent = phases[edition][phase - 1];
+    var parts = phases[edition][phase - 1].split(" + ").length;
+    form.querySelectorAll(".group-field").forEach(function (f, i) {
+      f.hidden = i >= Math.max(parts, 1) + (f.querySelector("input").value ? 1 : 0) && !f.querySelector("input").value;
+    });
+    if (!active || !visible(active)) setActive(inputs().filter(visible)[0] || null);
+  }
+
+  inputs().forEach(function (input) {
+    input.setAttribute("inputmode", "none");
+    chips(input);
+    input.addEventListener("focus", function () { setActive(input); });
+    input.addEventListener("input", function () { chips(input); });
+    input.addEventListener("dblclick", function () { input.setAttribute("inputmode", "text"); });
+  });
+
+  function put(text) {
+    if (!active) return;
+    active.value = (active.value.trim() + " " + text).trim();
+    chips(active);
+  }
+
+  picker.addEventListener("click", function (event) {
+    var b = event.target.closest("button");
+    if (!b) return;
+    if (b.dataset.colour) {
+      colour = b.dataset.colour;
+      picker.querySelectorAll("[data-colour]").forEach(function (c) { c.setAttribute("aria-checked", String(c === b)); });
+    } else if (b.dataset.number) {
+      put(b.dataset.number + colour);
+    } else if (b.dataset.card) {
+      put(b.dataset.card);
+    } else if (b.hasAttribute("data-back") && active) {
+      active.value = active.value.trim().split(/\s+/).slice(0, -1).join(" ");
+      chips(active);
+    } else if (b.hasAttribute("data-clear") && active) {
+      active.value = "";
+      chips(active);
+    }
+  });
+
+  form.addEventListener("change", refresh);
+  form.addEventListener("submit", function (event) {
+    if (!window.fetch) return;
+    event.preventDefault();
+    var body = new FormData(form);
+    fetch(form.action + "?partial=1", { method: "POST", body: body, credentials: "same-origin" })
+      .then(function (r) { return r.text(); })
+      .then(function (html) {
+        verdict.innerHTML = html;
+        form.querySelectorAll(".field-error").forEach(function (e) { e.remove(); });
+        var first = verdict.querySelector(".verdict");
+        if (first) first.scrollIntoView({ block: "nearest", behavior: "smooth" });
+      })
+      .catch(function () { form.submit(); });
+  });
+  refresh();
+})();
