@@ -1,0 +1,71 @@
+"""Shared fixtures: an app per test on a fresh database (SQLite, and PostgreSQL when
+TEST_DATABASE_URL is set), its client, and helpers for the JSON API."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from companion import create_app
+from companion.extensions import db
+
+DATABASES = ["sqlite"] + (["postgresql"] if os.environ.get("TEST_DATABASE_URL") else [])
+
+
+def _database_url(kind: str, tmp_path: Path) -> str:
+    if kind == "sqlite":
+        return f"sqlite:///{tmp_path / 'test.sqlite'}"
+    return os.environ["TEST_DATABASE_URL"]
+
+
+@pytest.fixture(params=DATABASES)
+def app(request: pytest.FixtureRequest, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> Iterator[Flask]:
+    monkeypatch.setenv("COMPANION_INSTANCE_PATH", str(tmp_path / "instance"))
+    app = create_app({
+        "TESTING": True,
+        "SECRET_KEY": "test-secret",
+        "SQLALCHEMY_DATABASE_URI": _database_url(request.param, tmp_path),
+        "WTF_CSRF_ENABLED": False,
+        "SERVER_NAME": "companion.test",
+    })
+    yield app
+    with app.app_context():
+        db.session.remove()
+        db.drop_all()
+        db.engine.dispose()
+
+
+@pytest.fixture
+def client(app: Flask) -> FlaskClient:
+    return app.test_client()
+
+
+class Api:
+    """Small helper so API tests read like the requests they make."""
+
+    def __init__(self, client: FlaskClient) -> None:
+        self.client = client
+
+    def post(self, path: str, body: Any) -> Any:
+        return self.client.post(path, json=body)
+
+    def new_game(self, players: list[str], **options: Any) -> dict[str, Any]:
+        response = self.client.post("/api/games", json={"players": players, **options})
+        assert response.status_code == 201, response.get_json()
+        return dict(response.get_json())
+
+    def round(self, game: dict[str, Any], results: list[dict[str, Any]], **extra: Any) -> Any:
+        return self.client.post(f"/api/games/{game['id']}/rounds",
+                                json={"results": results, **extra})
+
+
+@pytest.fixture
+def api(client: FlaskClient) -> Api:
+    return Api(client)

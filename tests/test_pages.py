@@ -1,0 +1,145 @@
+"""Pages through the test client: forms, errors next to fields, escaping, edit rights."""
+
+from __future__ import annotations
+
+import re
+
+PLAYERS = ["Michaela", "Horst", "Petra", "Thomas"]
+
+
+def new_game_form(names, **extra):
+    data = {f"names-{i}": name for i, name in enumerate(names)}
+    data.update({"edition": "original", "first": "0", "phase_set": "all"})
+    data.update(extra)
+    return data
+
+
+def start(client, names=PLAYERS, **extra):
+    response = client.post("/games/new", data=new_game_form(names, **extra))
+    assert response.status_code == 303, response.get_data(as_text=True)
+    return response.headers["Location"]
+
+
+def round_form(names, points, laid, went_out, number=1):
+    data = {"number": str(number), "went_out": went_out}
+    for i, name in enumerate(names):
+        data[f"results-{i}-player"] = name
+        data[f"results-{i}-points"] = str(points[i])
+        if laid[i]:
+            data[f"results-{i}-laid"] = "y"
+    return data
+
+
+def test_home_links_every_part_of_the_app(client):
+    html = client.get("/").get_data(as_text=True)
+    for path in ("/games/new", "/games/new?edition=board", "/checker", "/print"):
+        assert f'href="{path}"' in html or f"href=\"http://companion.test{path}\"" in html
+
+
+def test_starting_a_game_leads_to_its_sheet(client):
+    sheet = client.get(start(client)).get_data(as_text=True)
+    for name in PLAYERS:
+        assert name in sheet
+    assert "Enter round 1" in sheet and "Michaela deals" in sheet
+
+
+def test_names_are_escaped_everywhere(client):
+    url = start(client, ["<script>x</script>", "Bob & Co"])
+    html = client.get(url).get_data(as_text=True)
+    assert "<script>x</script>" not in html
+    assert "&lt;script&gt;x&lt;/script&gt;" in html and "Bob &amp; Co" in html
+
+
+def test_a_new_game_with_one_player_is_refused_next_to_the_names(client):
+    response = client.post("/games/new", data=new_game_form(["Solo"]))
+    assert response.status_code == 200
+    assert "a game has 2 to 6 players" in response.get_data(as_text=True)
+
+
+def test_a_round_is_entered_and_shows_on_the_sheet(client):
+    url = start(client)
+    response = client.post(url + "/round", data=round_form(
+        PLAYERS, [0, 25, 20, 75], [True, True, True, False], "Michaela"))
+    assert response.status_code == 303
+    html = client.get(url).get_data(as_text=True)
+    assert "Round 1 stored." in html and ">75<" in html and "Horst deals" in html
+
+
+def test_a_rejected_round_shows_the_reason_next_to_the_field_and_stores_nothing(client):
+    url = start(client)
+    response = client.post(url + "/round", data=round_form(
+        PLAYERS, [0, 23, 20, "abc"], [True, True, True, False], "Michaela"))
+    html = response.get_data(as_text=True)
+    assert response.status_code == 422
+    assert "Points are a whole number like 35." in html
+    response = client.post(url + "/round", data=round_form(
+        PLAYERS, [0, 23, 20, 75], [True, True, True, False], "Michaela"))
+    html = response.get_data(as_text=True)
+    assert response.status_code == 422 and "5" in html
+    assert re.search(r'class="field-error"', html)
+    assert "No rounds yet." in client.get(url).get_data(as_text=True)
+
+
+def test_warnings_need_a_confirmation(client):
+    url = start(client)
+    data = round_form(PLAYERS, [0, 25, 20, 20], [True, True, True, False], "Michaela")
+    response = client.post(url + "/round", data=data)
+    assert response.status_code == 422 and "Yes, these numbers are right" in response.get_data(
+        as_text=True)
+    response = client.post(url + "/round", data={**data, "confirm": "y"})
+    assert response.status_code == 303
+
+
+def test_undo_removes_the_last_round(client):
+    url = start(client)
+    client.post(url + "/round", data=round_form(PLAYERS, [0, 25, 20, 75],
+                                                [True, True, True, False], "Michaela"))
+    response = client.post(url + "/undo", data={"number": "1"})
+    assert response.status_code == 303
+    assert "No rounds yet." in client.get(url).get_data(as_text=True)
+
+
+def test_the_read_only_link_shows_the_sheet_without_forms(client, api):
+    game = api.new_game(PLAYERS)
+    html = client.get(f"/games/{game['view_id']}").get_data(as_text=True)
+    assert "Michaela" in html and "Enter round" not in html and game["id"] not in html
+    assert client.get(f"/games/{game['view_id']}/round").status_code == 404
+    assert client.post(f"/games/{game['view_id']}/undo").status_code == 404
+
+
+def test_no_state_changes_on_get(client, api):
+    game = api.new_game(PLAYERS)
+    api.round(game, [{"player": n, "phase": n == "Horst", "points": 0 if n == "Horst" else 60}
+                     for n in PLAYERS])
+    assert client.get(f"/games/{game['id']}/undo").status_code == 405
+    assert len(client.get(f"/api/games/{game['id']}").get_json()["rounds"]) == 1
+
+
+def test_a_malformed_link_is_a_404_page(client):
+    response = client.get("/games/" + "x" * 500)
+    assert response.status_code == 404 and "check the link" in response.get_data(as_text=True)
+
+
+def test_board_game_pages(client):
+    url = start(client, ["Anna", "Björn", "Carla"], edition="board")
+    html = client.get(url).get_data(as_text=True)
+    assert "<svg" in html and "Laurel wreath" in html and "Anna starts" in html
+    response = client.post(url + "/round", data={
+        "number": "1", "went_out": "Björn", "results-0-player": "Anna", "results-0-laid": "y",
+        "results-1-player": "Björn", "results-1-laid": "y", "results-2-player": "Carla"})
+    assert response.status_code == 303
+    html = client.get(url).get_data(as_text=True)
+    assert "Carla starts" in html
+
+
+def test_the_checker_page_finds_a_laydown(client):
+    response = client.post("/checker", data={"edition": "original", "phase": "1", "mode": "hand",
+                                             "hand": "4r 4b 4g 8r 8y 8b 2r"})
+    html = response.get_data(as_text=True)
+    assert "this hand can complete phase 1" in html
+
+
+def test_the_checker_page_names_a_bad_card_next_to_the_field(client):
+    response = client.post("/checker", data={"edition": "original", "phase": "1", "mode": "hand",
+                                             "hand": "4r 13x"})
+    assert "is not a card" in response.get_data(as_text=True)
