@@ -10,7 +10,33 @@ from enum import Enum
 from .errors import CardError
 
 
-class Colour(Enum):
+class _Ordered(Enum):
+    """Members compare in the order they are declared, so ``Card(order=True)`` can sort."""
+
+    def _rank(self, other: object) -> tuple[int, int] | None:
+        if type(other) is not type(self):
+            return None
+        members = list(type(self))
+        return members.index(self), members.index(other)
+
+    def __lt__(self, other: object) -> bool:
+        ranks = self._rank(other)
+        return NotImplemented if ranks is None else ranks[0] < ranks[1]
+
+    def __le__(self, other: object) -> bool:
+        ranks = self._rank(other)
+        return NotImplemented if ranks is None else ranks[0] <= ranks[1]
+
+    def __gt__(self, other: object) -> bool:
+        ranks = self._rank(other)
+        return NotImplemented if ranks is None else ranks[0] > ranks[1]
+
+    def __ge__(self, other: object) -> bool:
+        ranks = self._rank(other)
+        return NotImplemented if ranks is None else ranks[0] >= ranks[1]
+
+
+class Colour(_Ordered):
     """The four card colours, by their notation letter."""
 
     RED = "r"
@@ -23,7 +49,9 @@ class Colour(Enum):
         return self.name.lower()
 
 
-class Kind(Enum):
+class Kind(_Ordered):
+    """Number cards sort before wilds, wilds before skips."""
+
     NUMBER = "number"
     WILD = "wild"
     SKIP = "skip"
@@ -46,7 +74,10 @@ MAX_NUMBER = 12
 @dataclass(frozen=True, order=True)
 class Card:
     """One card. Number cards have a number and a colour; wilds and skips have neither.
+    Cards sort by kind (numbers, wilds, skips), then number, then colour (r g b y).
 
+    >>> sorted(parse_cards("S W 7y 7r 3b"))
+    [Card.parse('3b'), Card.parse('7r'), Card.parse('7y'), Card.parse('W'), Card.parse('S')]
     >>> Card.parse("7R")
     Card.parse('7r')
     >>> str(Card.parse("joker")), Card.parse("12 blau").colour
