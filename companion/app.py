@@ -10,7 +10,7 @@ from typing import Any
 from flask import Flask
 
 from . import config
-from .extensions import babel, csrf, db
+from .extensions import babel, compress, csrf, db
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -36,6 +36,7 @@ def build(test_config: Mapping[str, Any] | None = None) -> Flask:
 
     db.init_app(app)
     csrf.init_app(app)
+    compress.init_app(app)
     from .i18n import select_locale, setup_i18n
 
     babel.init_app(app, locale_selector=select_locale)

@@ -25,6 +25,12 @@ def defaults(instance_path: str) -> dict[str, Any]:
         "MAX_CONTENT_LENGTH": 256 * 1024,
         "SESSION_COOKIE_SAMESITE": "Lax",
         "PREFERRED_URL_SCHEME": "http",
+        # Only static assets are compressed: pages carry CSRF tokens and names people typed,
+        # and compressing those together invites length-based guessing (BREACH).
+        "COMPRESS_MIMETYPES": ["text/css", "text/javascript", "application/javascript",
+                               "image/svg+xml", "application/manifest+json"],
+        "COMPRESS_ALGORITHM": ["br", "gzip"],
+        "SEND_FILE_MAX_AGE_DEFAULT": 3600,
     }
 
 
