@@ -7,10 +7,12 @@ from typing import Any
 
 import segno
 from flask import url_for
+from flask_babel import gettext as _
 from markupsafe import Markup
 
 from .. import models, scoring
 from ..forms import choices
+from .charts import COLOURS, progress_chart
 from ..rules import PHASES, Edition
 
 
@@ -83,7 +85,14 @@ def build(game: models.Game, sheet: scoring.Sheet, *, editable: bool) -> dict[st
         "lines": {line.name: line for line in sheet.players},
         "track": track(sheet) if sheet.setup.edition is Edition.BOARD else [],
         "colours": PLAYER_COLOURS,
+        "chart": progress_chart(sheet, _chart_title(sheet)) if sheet.rounds else None,
     }
+
+
+def _chart_title(sheet: scoring.Sheet) -> str:
+    if sheet.setup.edition is Edition.BOARD:
+        return _("Phase markers after each round")
+    return _("Running totals after each round")
 
 
 def round_players(sheet: scoring.Sheet, number: int,
@@ -150,7 +159,7 @@ def round_from_form(form: Any, edition: Edition) -> scoring.Round:
     return scoring.Round(tuple(results))
 
 
-PLAYER_COLOURS = ("#d32f2f", "#1565c0", "#2e7d32", "#b7791f", "#6a1b9a", "#00838f")
+PLAYER_COLOURS = COLOURS
 
 
 @dataclass(frozen=True)
@@ -169,5 +178,5 @@ def track(sheet: scoring.Sheet) -> list[tuple[int, list[Token]]]:
         slot = len(spaces[space])
         spaces[space].append(Token(line.name, line.name[:1].upper(),
                                    PLAYER_COLOURS[line.seat % len(PLAYER_COLOURS)],
-                                   330 - slot * 34))
+                                   56 + slot * 28))
     return [(space, spaces[space]) for space in range(11, 0, -1)]

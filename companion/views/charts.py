@@ -1,0 +1,75 @@
+"""Small server-side SVG charts: running totals by round (card games), marker progress (board).
+
+Drawn as plain SVG markup so the browser needs no chart library; the sheet's table carries the
+same numbers for screen readers, so the chart is a picture with a short text alternative.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from markupsafe import Markup, escape
+
+from .. import scoring
+
+WIDTH, HEIGHT = 360, 200
+LEFT, RIGHT, TOP, BOTTOM = 38, 10, 12, 26
+COLOURS = ("#d32f2f", "#1565c0", "#2e7d32", "#b7791f", "#6a1b9a", "#00838f")
+DASHES = ("", "6 3", "2 3", "8 3 2 3", "1 2", "10 4")
+
+
+@dataclass(frozen=True)
+class Series:
+    name: str
+    values: tuple[int, ...]
+
+
+def _series(sheet: scoring.Sheet) -> list[Series]:
+    board = sheet.setup.edition.value == "board"
+    result = []
+    for line in sheet.players:
+        start = 1 if board else 0
+        values = [start]
+        for view in sheet.rounds:
+            values.append(view.markers.get(line.name, values[-1]) if board
+                          else view.totals.get(line.name, values[-1]))
+        result.append(Series(line.name, tuple(values)))
+    return result
+
+
+def _scale(value: float, low: float, high: float, start: float, end: float) -> float:
+    return start + (value - low) / (high - low) * (end - start) if high > low else start
+
+
+def _grid(top: int, rounds: int) -> list[str]:
+    parts = []
+    for step in range(5):
+        value = round(top * step / 4)
+        y = _scale(value, 0, top, HEIGHT - BOTTOM, TOP)
+        parts.append(f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y:.1f}" y2="{y:.1f}" '
+                     f'class="grid"/><text x="{LEFT - 4}" y="{y + 4:.1f}" '
+                     f'text-anchor="end">{value}</text>')
+    for number in range(rounds + 1):
+        if rounds <= 12 or number % max(1, rounds // 10) == 0:
+            x = _scale(number, 0, max(rounds, 1), LEFT, WIDTH - RIGHT)
+            parts.append(f'<text x="{x:.1f}" y="{HEIGHT - 8}" text-anchor="middle">{number}</text>')
+    return parts
+
+
+def progress_chart(sheet: scoring.Sheet, title: str) -> Markup:
+    """One line per player over the rounds; ``title`` is the text alternative."""
+    series = _series(sheet)
+    rounds = len(sheet.rounds)
+    board = sheet.setup.edition.value == "board"
+    top = 11 if board else max(20, max((max(s.values) for s in series), default=0))
+    parts = [f'<svg viewBox="0 0 {WIDTH} {HEIGHT}" class="chart" role="img" '
+             f'aria-label="{escape(title)}">', *_grid(top, rounds)]
+    for index, line in enumerate(series):
+        points = " ".join(
+            f"{_scale(n, 0, max(rounds, 1), LEFT, WIDTH - RIGHT):.1f},"
+            f"{_scale(v, 0, top, HEIGHT - BOTTOM, TOP):.1f}" for n, v in enumerate(line.values))
+        dash = f' stroke-dasharray="{DASHES[index % len(DASHES)]}"' if index else ""
+        parts.append(f'<polyline points="{points}" fill="none" stroke="{COLOURS[index % 6]}" '
+                     f'stroke-width="2.5"{dash}><title>{escape(line.name)}</title></polyline>')
+    parts.append("</svg>")
+    return Markup("".join(parts))
