@@ -36,6 +36,14 @@ def bad_input(error: PayloadError | RulesError) -> Response:
     return json_error(400, say(error.reason))
 
 
+@bp.get("/openapi.json")
+def openapi() -> Response:
+    """The OpenAPI description of this API."""
+    from .openapi import SPEC
+
+    return jsonify(SPEC)
+
+
 @bp.post("/check")
 def check() -> Response:
     """Check a lay-down (``groups``) or search a hand (``hand``) for the phase."""
