@@ -3,12 +3,27 @@
 Pure Python, standard library only, fully typed.
 """
 
+from . import groups
 from .cards import SKIP, WILD, Card, Colour, Kind, format_cards, parse_cards
 from .errors import CardError, PhaseError, Reason, RulesError
+from .groups import (
+    GroupCheck,
+    HitCheck,
+    LaydownCheck,
+    MatchedGroup,
+    check_group,
+    check_hit,
+    check_laydown,
+    deck_reasons,
+)
 from .phases import DECKS, PHASES, Deck, Edition, Part, PartKind, Phase, get_phase
 
+#: Every template a Reason from the group checks and the solver may carry, for translators.
+REASON_TEMPLATES: tuple[str, ...] = groups.TEMPLATES
+
 __all__ = [
-    "Card", "CardError", "Colour", "DECKS", "Deck", "Edition", "Kind", "PHASES", "Part",
-    "PartKind", "Phase", "PhaseError", "Reason", "RulesError", "SKIP", "WILD", "format_cards",
-    "get_phase", "parse_cards",
+    "Card", "CardError", "Colour", "DECKS", "Deck", "Edition", "GroupCheck", "HitCheck", "Kind",
+    "LaydownCheck", "MatchedGroup", "PHASES", "Part", "PartKind", "Phase", "PhaseError",
+    "REASON_TEMPLATES", "Reason", "RulesError", "SKIP", "WILD", "check_group", "check_hit",
+    "check_laydown", "deck_reasons", "format_cards", "get_phase", "parse_cards",
 ]

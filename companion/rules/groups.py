@@ -1,0 +1,390 @@
+"""Groups on the table: sets, runs, colour groups and colour runs; lay-downs and hits.
+
+Every answer carries its reasons as :class:`Reason` templates, so pages can translate them.
+The templates are the constants below (``TEMPLATES`` lists them all, solver's included).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from itertools import pairwise, permutations
+
+from .cards import MAX_NUMBER, MIN_NUMBER, WILD, Card, Colour
+from .errors import Reason
+from .phases import DECKS, Edition, Part, PartKind, Phase
+
+SKIP = "a skip can never be part of a phase"
+NO_SKIPS_ON_BOARD = "the board game has no skip cards"
+TOO_FEW = "%(cards)s is too short: it needs at least %(size)s cards"
+NO_NATURAL = "%(cards)s has no natural card: every group needs at least one"
+SET_MIXED = "the set %(cards)s mixes numbers: %(numbers)s"
+COLOUR_MIXED = "the colour group %(cards)s mixes colours: %(colours)s"
+COLOUR_RUN_MIXED = "the colour run %(cards)s mixes colours: %(colours)s"
+RUN_TWICE = "the run %(cards)s holds %(number)s twice"
+RUN_ORDER = "the run %(cards)s is not in ascending order: lay it as %(order)s"
+RUN_ORDER_UNFIXABLE = "the run %(cards)s is not in ascending order"
+RUN_GAP = "the run %(cards)s has a gap at %(missing)s"
+RUN_WIDE_GAP = "the run %(cards)s has a gap from %(low)s to %(high)s"
+RUN_CROWDED = "the run %(cards)s has too many wilds between %(low)s and %(high)s"
+RUN_BELOW_ONE = "the run %(cards)s would go below 1"
+RUN_PAST_TWELVE = "the run %(cards)s would go past 12"
+DECK_CARD = "the deck has only %(count)s of %(card)s"
+DECK_WILDS = "the deck has only %(count)s wilds"
+DECK_SKIPS = "the deck has only %(count)s skips"
+DECK_CARDS = "the deck has only %(count)s cards"
+GROUP_COUNT = "this phase needs %(parts)s groups (%(phase)s), not %(count)s"
+GROUP_COUNT_ONE = "this phase is one group (%(phase)s), not %(count)s"
+GROUP_FAILS = "group %(number)s, %(cards)s, cannot be the %(part)s"
+HIT_SET = "%(card)s does not fit the set %(cards)s"
+HIT_COLOUR = "%(card)s does not fit the colour group %(cards)s"
+HIT_COLOUR_RUN = "%(card)s has the wrong colour for the colour run %(cards)s"
+HIT_RUN_ENDS = "%(card)s does not fit the run %(cards)s: only %(low)s or %(high)s does"
+HIT_RUN_END = "%(card)s does not fit the run %(cards)s: only %(number)s does"
+HIT_RUN_FULL = "the run %(cards)s is full"
+
+TEMPLATES = (
+    SKIP, NO_SKIPS_ON_BOARD, TOO_FEW, NO_NATURAL, SET_MIXED, COLOUR_MIXED, COLOUR_RUN_MIXED,
+    RUN_TWICE, RUN_ORDER, RUN_ORDER_UNFIXABLE, RUN_GAP, RUN_WIDE_GAP, RUN_CROWDED,
+    RUN_BELOW_ONE, RUN_PAST_TWELVE, DECK_CARD, DECK_WILDS, DECK_SKIPS, DECK_CARDS, GROUP_COUNT,
+    GROUP_COUNT_ONE, GROUP_FAILS, HIT_SET, HIT_COLOUR, HIT_COLOUR_RUN, HIT_RUN_ENDS,
+    HIT_RUN_END, HIT_RUN_FULL,
+)
+
+Checked = tuple[list[Reason], tuple[str, ...]]
+
+#: What a wild stands for when it lies beyond the ends of a full 1–12 board-game run.
+EXTRA = "+"
+
+
+@dataclass(frozen=True)
+class GroupCheck:
+    """Whether cards make a group; ``wilds`` says what each wild stands for (empty if invalid)."""
+
+    valid: bool
+    reasons: tuple[Reason, ...]
+    wilds: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class MatchedGroup:
+    """A laid group and the phase part it was matched to."""
+
+    part: Part
+    cards: tuple[Card, ...]
+    wilds: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class LaydownCheck:
+    """Whether groups make a phase; ``groups`` in the order they were given."""
+
+    valid: bool
+    reasons: tuple[Reason, ...]
+    groups: tuple[MatchedGroup, ...]
+
+
+@dataclass(frozen=True)
+class HitCheck:
+    """Whether a card may be added to a group on the table; ``where`` names a run's ends."""
+
+    valid: bool
+    where: tuple[str, ...]
+    reasons: tuple[Reason, ...]
+
+
+def check_group(edition: Edition, part: Part, cards: Sequence[Card]) -> GroupCheck:
+    """Do these cards, as laid, make ``part``?
+
+    A run reads left to right ascending and each wild stands for the number its position
+    gives. In the board game wilds may lie beyond the ends of a run that covers all of
+    1–12 (they may be added to a full run), so only such a run is longer than 12; they
+    stand for no number and are shown as ``+``.
+
+    >>> from .cards import parse_cards
+    >>> check_group(Edition.ORIGINAL, Part(PartKind.RUN, 3), parse_cards("W 3r W")).wilds
+    ('2', '4')
+    >>> [str(r) for r in check_group(Edition.ORIGINAL, Part(PartKind.RUN, 3),
+    ...                              parse_cards("4r 5b 7g")).reasons]
+    ['the run 4 5 7 has a gap at 6']
+    """
+    reasons, wilds = _check(edition, part, cards)
+    reasons = _unique([*reasons, *deck_reasons(edition, cards)])
+    return GroupCheck(not reasons, tuple(reasons), wilds if not reasons else ())
+
+
+def check_laydown(phase: Phase, groups: Sequence[Sequence[Card]]) -> LaydownCheck:
+    """Do these groups, in any order, make ``phase``? Over the whole lay-down no card may
+    appear more often than the deck holds it.
+
+    When no matching of groups to parts works, the reasons are those of the closest
+    matching (fewest failing groups), each failing group named by its place and cards.
+    When the number of groups is wrong, that is the reason and no group is matched.
+
+    >>> from .cards import parse_cards
+    >>> from .phases import get_phase
+    >>> check = check_laydown(get_phase(Edition.ORIGINAL, 2),
+    ...                       [parse_cards("8g 9g 10y 11r"), parse_cards("5r 5b W")])
+    >>> check.valid, [group.part.describe() for group in check.groups], check.groups[1].wilds
+    (True, ['run of 4', 'set of 3'], ('5',))
+    """
+    laid = [tuple(group) for group in groups]
+    deck = deck_reasons(phase.edition, (card for group in laid for card in group))
+    if len(laid) != len(phase.parts):
+        template = GROUP_COUNT_ONE if len(phase.parts) == 1 else GROUP_COUNT
+        count = Reason(template, {"parts": len(phase.parts), "phase": phase.describe(),
+                                  "count": len(laid)})
+        return LaydownCheck(False, (count, *deck), ())
+    checks: dict[tuple[int, Part], Checked] = {}
+    for index, cards in enumerate(laid):
+        for part in set(phase.parts):
+            checks[index, part] = _check(phase.edition, part, cards)
+    best: tuple[Part, ...] = phase.parts
+    best_score = (len(laid) + 1, 0)
+    for parts in dict.fromkeys(permutations(phase.parts)):
+        failing = [checks[index, part][0] for index, part in enumerate(parts)
+                   if checks[index, part][0]]
+        score = (len(failing), sum(map(len, failing)))
+        if score < best_score:
+            best, best_score = parts, score
+    reasons: list[Reason] = []
+    for index, part in enumerate(best):
+        if checks[index, part][0]:
+            reasons.append(Reason(GROUP_FAILS, {"number": index + 1, "part": part.describe(),
+                                                "cards": show(part.kind, laid[index])}))
+            reasons.extend(checks[index, part][0])
+    reasons = _unique([*deck, *reasons])
+    matched = tuple(MatchedGroup(part, cards, checks[index, part][1] if not reasons else ())
+                    for index, (part, cards) in enumerate(zip(best, laid, strict=True)))
+    return LaydownCheck(not reasons, tuple(reasons), matched)
+
+
+def check_hit(edition: Edition, kind: PartKind, group: Sequence[Card], card: Card) -> HitCheck:
+    """May ``card`` be added to ``group``, a group of ``kind`` on the table, and where?
+
+    ``where`` lists a run's ends ("low", "high") the card may go to; it is empty for sets
+    and colour groups. In the board game a wild may still go onto a full set or onto a
+    run that covers all of 1–12 (at either end, standing for no number).
+
+    >>> from .cards import parse_cards
+    >>> check_hit(Edition.ORIGINAL, PartKind.RUN, parse_cards("W W 3r"), WILD).where
+    ('high',)
+    """
+    table = tuple(group)
+    reasons, _ = _check(edition, Part(kind, 1), table)
+    if not reasons and card.is_skip:
+        reasons = [Reason(NO_SKIPS_ON_BOARD if edition is Edition.BOARD else SKIP)]
+    if not reasons:
+        reasons = deck_reasons(edition, (*table, card))
+    if reasons:
+        return HitCheck(False, (), tuple(_unique(reasons)))
+    shown = show(kind, table)
+    if kind.is_run:
+        return _hit_run(edition, kind, table, card, shown)
+    fits = card.is_wild or (card.number == _first(table).number if kind is PartKind.SET
+                            else card.colour == _first(table).colour)
+    if fits:
+        return HitCheck(True, (), ())
+    template = HIT_SET if kind is PartKind.SET else HIT_COLOUR
+    return HitCheck(False, (), (Reason(template, {"card": str(card), "cards": shown}),))
+
+
+def _first(cards: Sequence[Card]) -> Card:
+    return next(card for card in cards if card.is_natural)
+
+
+def _hit_run(edition: Edition, kind: PartKind, table: tuple[Card, ...], card: Card,
+             shown: str) -> HitCheck:
+    natural = _first(table)
+    assert natural.number is not None
+    start = natural.number - table.index(natural)
+    ends = {"low": start - 1, "high": start + len(table)}
+    open_ends = {end: number for end, number in ends.items()
+                 if MIN_NUMBER <= number <= MAX_NUMBER}
+    if card.is_wild:
+        if open_ends:
+            return HitCheck(True, tuple(open_ends), ())
+        if edition is Edition.BOARD:
+            return HitCheck(True, tuple(ends), ())
+        return HitCheck(False, (), (Reason(HIT_RUN_FULL, {"cards": shown}),))
+    if kind is PartKind.COLOUR_RUN and card.colour != natural.colour:
+        return HitCheck(False, (), (Reason(HIT_COLOUR_RUN, {"card": str(card),
+                                                             "cards": shown}),))
+    where = tuple(end for end, number in open_ends.items() if number == card.number)
+    if where:
+        return HitCheck(True, where, ())
+    if not open_ends:
+        return HitCheck(False, (), (Reason(HIT_RUN_FULL, {"cards": shown}),))
+    if len(open_ends) == 1:
+        params: dict[str, str | int] = {"number": next(iter(open_ends.values()))}
+        template = HIT_RUN_END
+    else:
+        params, template = {"low": ends["low"], "high": ends["high"]}, HIT_RUN_ENDS
+    return HitCheck(False, (), (Reason(template, {"card": str(card), "cards": shown,
+                                                  **params}),))
+
+
+def deck_reasons(edition: Edition, cards: Iterable[Card]) -> list[Reason]:
+    """Why these cards cannot all come from one deck of ``edition`` (empty if they can)."""
+    deck = DECKS[edition]
+    counts = Counter(cards)
+    reasons = [Reason(DECK_CARD, {"count": deck.copies_per_card, "card": str(card)})
+               for card, count in sorted(counts.items())
+               if card.is_natural and count > deck.copies_per_card]
+    wilds = counts[WILD]
+    skips = sum(count for card, count in counts.items() if card.is_skip)
+    if edition is Edition.BOARD:
+        if skips:
+            reasons.append(Reason(NO_SKIPS_ON_BOARD))
+        if counts.total() - skips > deck.cards:
+            reasons.append(Reason(DECK_CARDS, {"count": deck.cards}))
+        return reasons
+    if wilds > deck.wilds:
+        reasons.append(Reason(DECK_WILDS, {"count": deck.wilds}))
+    if skips > deck.skips:
+        reasons.append(Reason(DECK_SKIPS, {"count": deck.skips}))
+    return reasons
+
+
+def show(kind: PartKind, cards: Iterable[Card]) -> str:
+    """Cards as a reason names them: a plain run by its numbers only (``4 5 W 7``)."""
+    if kind is PartKind.RUN:
+        return " ".join(str(card.number) if card.is_natural else str(card) for card in cards)
+    return " ".join(str(card) for card in cards)
+
+
+def _check(edition: Edition, part: Part, cards: Sequence[Card]) -> Checked:
+    shown = show(part.kind, cards) or "–"
+    if any(card.is_skip for card in cards):
+        return [Reason(NO_SKIPS_ON_BOARD if edition is Edition.BOARD else SKIP)], ()
+    reasons = []
+    if len(cards) < part.size:
+        reasons.append(Reason(TOO_FEW, {"cards": shown, "size": part.size}))
+    if not any(card.is_natural for card in cards):
+        reasons.append(Reason(NO_NATURAL, {"cards": shown}))
+        return reasons, ()
+    kind_reasons, wilds = _KIND_CHECKS[part.kind](edition, part.kind, cards, shown)
+    return reasons + kind_reasons, wilds
+
+
+def _check_set(edition: Edition, kind: PartKind, cards: Sequence[Card],
+               shown: str) -> Checked:
+    numbers = sorted({card.number for card in cards if card.number is not None})
+    if len(numbers) > 1:
+        return [Reason(SET_MIXED, {"cards": shown, "numbers": _words(numbers)})], ()
+    return [], tuple(str(numbers[0]) for card in cards if card.is_wild)
+
+
+def _colours(cards: Sequence[Card]) -> list[Colour]:
+    present = {card.colour for card in cards if card.colour is not None}
+    return [colour for colour in Colour if colour in present]
+
+
+def _check_colour(edition: Edition, kind: PartKind, cards: Sequence[Card],
+                  shown: str) -> Checked:
+    colours = _colours(cards)
+    if len(colours) > 1:
+        return [Reason(COLOUR_MIXED, {"cards": shown, "colours": _words(colours)})], ()
+    return [], tuple(colours[0].value for card in cards if card.is_wild)
+
+
+def _check_colour_run(edition: Edition, kind: PartKind, cards: Sequence[Card],
+                      shown: str) -> Checked:
+    colours = _colours(cards)
+    if len(colours) > 1:
+        return [Reason(COLOUR_RUN_MIXED, {"cards": shown, "colours": _words(colours)})], ()
+    reasons, wilds = _check_run(edition, kind, cards, shown)
+    return reasons, tuple(f"{wild}{colours[0].value}" if wild != EXTRA else wild
+                          for wild in wilds)
+
+
+def _check_run(edition: Edition, kind: PartKind, cards: Sequence[Card],
+               shown: str) -> Checked:
+    naturals = [(index, card.number) for index, card in enumerate(cards)
+                if card.number is not None]
+    numbers = [number for _, number in naturals]
+    twice = sorted({number for number in numbers if numbers.count(number) > 1})
+    if twice:
+        return [Reason(RUN_TWICE, {"cards": shown, "number": twice[0]})], ()
+    if any(a > b for a, b in pairwise(numbers)):
+        fixed = ascending(edition, cards)
+        if fixed is None:
+            return [Reason(RUN_ORDER_UNFIXABLE, {"cards": shown})], ()
+        return [Reason(RUN_ORDER, {"cards": shown, "order": show(kind, fixed)})], ()
+    reasons = [reason for (i, a), (j, b) in pairwise(naturals)
+               if (reason := _between(shown, i, a, j, b)) is not None]
+    if reasons:
+        return reasons, ()
+    start = naturals[0][1] - naturals[0][0]
+    end = start + len(cards) - 1
+    if not (edition is Edition.BOARD and start <= MIN_NUMBER and end >= MAX_NUMBER):
+        if start < MIN_NUMBER:
+            reasons.append(Reason(RUN_BELOW_ONE, {"cards": shown}))
+        if end > MAX_NUMBER:
+            reasons.append(Reason(RUN_PAST_TWELVE, {"cards": shown}))
+    if reasons:
+        return reasons, ()
+    return [], tuple(str(start + index) if MIN_NUMBER <= start + index <= MAX_NUMBER else EXTRA
+                     for index, card in enumerate(cards) if card.is_wild)
+
+
+def _between(shown: str, i: int, a: int, j: int, b: int) -> Reason | None:
+    """What is wrong between the naturals ``a`` at position ``i`` and ``b`` at ``j``."""
+    if b - a < j - i:
+        return Reason(RUN_CROWDED, {"cards": shown, "low": a, "high": b})
+    if b - a == j - i:
+        return None
+    low, high = a + (j - i), b - 1
+    if low == high:
+        return Reason(RUN_GAP, {"cards": shown, "missing": low})
+    return Reason(RUN_WIDE_GAP, {"cards": shown, "low": low, "high": high})
+
+
+def ascending(edition: Edition, cards: Sequence[Card]) -> tuple[Card, ...] | None:
+    """The same cards laid as an ascending run (naturals sorted, wilds filling the gaps,
+    spare wilds at the high end, then the low end), or None when no order makes a run."""
+    naturals = sorted((card for card in cards if card.number is not None),
+                      key=lambda card: (card.number, card.colour and card.colour.value))
+    spare = len(cards) - len(naturals)
+    laid: list[Card] = []
+    for card in naturals:
+        assert card.number is not None
+        if laid:
+            previous = laid[-1]
+            assert previous.number is not None
+            gap = card.number - previous.number - 1
+            if gap < 0 or gap > spare:
+                return None
+            laid.extend([WILD] * gap)
+            spare -= gap
+        laid.append(card)
+    if not laid:
+        return None
+    first, last = laid[0].number, laid[-1].number
+    assert first is not None and last is not None
+    high = min(spare, MAX_NUMBER - last)
+    low = spare - high
+    if low > first - MIN_NUMBER and edition is not Edition.BOARD:
+        return None
+    return tuple([WILD] * low + laid + [WILD] * high)
+
+
+_KIND_CHECKS = {
+    PartKind.SET: _check_set,
+    PartKind.RUN: _check_run,
+    PartKind.COLOUR: _check_colour,
+    PartKind.COLOUR_RUN: _check_colour_run,
+}
+
+
+def _words(items: Iterable[int | Colour]) -> str:
+    return " ".join(item.value if isinstance(item, Colour) else str(item) for item in items)
+
+
+def _unique(reasons: Iterable[Reason]) -> list[Reason]:
+    unique: list[Reason] = []
+    for reason in reasons:
+        if reason not in unique:
+            unique.append(reason)
+    return unique
