@@ -8,8 +8,10 @@ import shutil
 import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
+from browser_kit import PHONE, ScriptErrors
 from werkzeug.serving import make_server
 
 from companion import create_app
@@ -17,10 +19,21 @@ from companion import create_app
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run"]
-PHONE = {"width": 390, "height": 844}
-SCREENSHOTS = Path(os.environ.get("SCREENSHOT_DIR", Path(__file__).parents[2] / "screenshots"))
 
 pytestmark = pytest.mark.browser
+
+#: The served app leaks the file behind every brotli-compressed static response (shown by
+#: test_static_assets.py, xfail until fixed). The server thread's leaks surface in whichever
+#: test happens to run when they are collected; they say nothing about that test.
+STATIC_FILE_LEAK = ("ignore:Exception ignored in. <_io.FileIO name='[^']*/static/"
+                    ":pytest.PytestUnraisableExceptionWarning")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    here = Path(__file__).parent
+    for item in items:
+        if item.path.parent == here:
+            item.add_marker(pytest.mark.filterwarnings(STATIC_FILE_LEAK))
 
 
 @pytest.fixture(scope="session")
@@ -51,15 +64,43 @@ def browser() -> Iterator[object]:
 
 
 @pytest.fixture
-def phone(browser):  # type: ignore[no-untyped-def]
-    context = browser.new_context(viewport=PHONE, device_scale_factor=2, is_mobile=True,
-                                  has_touch=True, locale="en-GB")
-    page = context.new_page()
-    yield page
-    context.close()
+def script_errors() -> ScriptErrors:
+    return ScriptErrors()
 
 
-def shot(page, name: str) -> None:  # type: ignore[no-untyped-def]
-    """Keep a full-page screenshot for people to look at (screenshots/ is git-ignored)."""
-    SCREENSHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
+def open_page(browser, errors: ScriptErrors, *, phone: bool = True,  # type: ignore[no-untyped-def]
+              width: int = 1280):
+    """A page in a fresh context (its own cookies and storage): a touch phone 390 px wide,
+    or a desktop window ``width`` px wide. Its script errors go to ``errors``."""
+    options: dict[str, Any] = {"locale": "en-GB"}
+    if phone:
+        options |= {"viewport": PHONE, "device_scale_factor": 2, "is_mobile": True,
+                    "has_touch": True}
+    else:
+        options |= {"viewport": {"width": width, "height": 900}}
+    page = browser.new_context(**options).new_page()
+    errors.watch(page)
+    return page
+
+
+@pytest.fixture
+def pages(browser, script_errors):  # type: ignore[no-untyped-def]
+    """Opens pages (phones, desktops) and closes them after the test, which fails when one
+    of them logged a script error."""
+    opened = []
+
+    def make(**options: Any):  # type: ignore[no-untyped-def]
+        page = open_page(browser, script_errors, **options)
+        opened.append(page)
+        return page
+
+    yield make
+    for page in opened:
+        page.context.close()
+    assert not script_errors, "script errors:\n" + "\n".join(script_errors)
+
+
+@pytest.fixture
+def phone(pages):  # type: ignore[no-untyped-def]
+    """A 390×844 touch page."""
+    return pages()
