@@ -3,7 +3,7 @@
 Pure Python, standard library only, fully typed.
 """
 
-from . import groups
+from . import groups, solver
 from .cards import SKIP, WILD, Card, Colour, Kind, format_cards, parse_cards
 from .errors import CardError, PhaseError, Reason, RulesError
 from .groups import (
@@ -17,13 +17,15 @@ from .groups import (
     deck_reasons,
 )
 from .phases import DECKS, PHASES, Deck, Edition, Part, PartKind, Phase, get_phase
+from .solver import Solution, solve
 
 #: Every template a Reason from the group checks and the solver may carry, for translators.
-REASON_TEMPLATES: tuple[str, ...] = groups.TEMPLATES
+REASON_TEMPLATES: tuple[str, ...] = groups.TEMPLATES + solver.TEMPLATES
 
 __all__ = [
     "Card", "CardError", "Colour", "DECKS", "Deck", "Edition", "GroupCheck", "HitCheck", "Kind",
     "LaydownCheck", "MatchedGroup", "PHASES", "Part", "PartKind", "Phase", "PhaseError",
-    "REASON_TEMPLATES", "Reason", "RulesError", "SKIP", "WILD", "check_group", "check_hit",
-    "check_laydown", "deck_reasons", "format_cards", "get_phase", "parse_cards",
+    "REASON_TEMPLATES", "Reason", "RulesError", "SKIP", "Solution", "WILD", "check_group",
+    "check_hit", "check_laydown", "deck_reasons", "format_cards", "get_phase", "parse_cards",
+    "solve",
 ]

@@ -1,0 +1,145 @@
+"""The solver against a brute-force reference, on many small random hands of every phase.
+
+The reference knows nothing of counts or templates: it picks every sub-multiset of the hand
+for each part in turn, and a pick makes a group when some concrete group of that kind (a
+number for a set, a first number for a run, a colour, a colour and a first number) has room
+for all its naturals, the wilds standing for the rest.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterator
+from functools import cache
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from companion.rules import (
+    PHASES,
+    SKIP,
+    WILD,
+    Card,
+    Colour,
+    Edition,
+    PartKind,
+    Phase,
+    check_laydown,
+    solve,
+)
+
+ALL_PHASES = [phase for phases in PHASES.values() for phase in phases]
+
+
+@cache
+def could_be(kind: PartKind, cards: tuple[Card, ...]) -> bool:
+    """Whether these cards, each wild standing for whatever the group lacks, make a group."""
+    naturals = [card for card in cards if card.is_natural]
+    if not naturals or len(naturals) + cards.count(WILD) != len(cards):
+        return False
+    return any(fits(naturals, slots) for slots in concrete_groups(kind, len(cards)))
+
+
+Slot = tuple[int | None, Colour | None]  # what a place in a group takes; None: anything
+
+
+def fits(naturals: list[Card], slots: list[Slot]) -> bool:
+    """Whether every natural takes its own slot (the wilds take the rest)."""
+    free = list(slots)
+    for card in naturals:
+        place = next((slot for slot in free if slot[0] in (None, card.number)
+                      and slot[1] in (None, card.colour)), None)
+        if place is None:
+            return False
+        free.remove(place)
+    return True
+
+
+def concrete_groups(kind: PartKind, size: int) -> Iterator[list[Slot]]:
+    """Every group of ``kind`` and ``size`` as slots: a set of one number, a colour group of
+    one colour, a run from each first number (and of each colour for colour runs)."""
+    if kind is PartKind.SET:
+        for number in range(1, 13):
+            yield [(number, None)] * size
+    elif kind is PartKind.COLOUR:
+        for colour in Colour:
+            yield [(None, colour)] * size
+    else:
+        colours: list[Colour | None] = list(Colour) if kind is PartKind.COLOUR_RUN else [None]
+        for colour in colours:
+            for start in range(1, 14 - size):
+                yield [(number, colour) for number in range(start, start + size)]
+
+
+def reference(phase: Phase, hand: list[Card]) -> bool:
+    """Whether some minimal lay-down of ``phase`` can be picked from ``hand``."""
+    kinds = sorted(Counter(card for card in hand if not card.is_skip).items())
+    cards = tuple(card for card, _ in kinds)
+
+    @cache
+    def search(part: int, counts: tuple[int, ...]) -> bool:
+        if part == len(phase.parts):
+            return True
+        wanted = phase.parts[part]
+        return any(could_be(wanted.kind, pick) and search(part + 1, rest)
+                   for pick, rest in picks(cards, counts, wanted.size))
+
+    return search(0, tuple(count for _, count in kinds))
+
+
+def picks(cards: tuple[Card, ...], counts: tuple[int, ...], size: int
+          ) -> Iterator[tuple[tuple[Card, ...], tuple[int, ...]]]:
+    """Every sub-multiset of ``size`` cards, with what remains."""
+    if size == 0:
+        yield (), counts
+        return
+    if not counts:
+        return
+    for taken in range(min(size, counts[0]), -1, -1):
+        for pick, rest in picks(cards[1:], counts[1:], size - taken):
+            yield (cards[0],) * taken + pick, (counts[0] - taken, *rest)
+
+
+def narrow_hands(edition: Edition) -> st.SearchStrategy[list[Card]]:
+    """Up to 10 cards from a band of 3–5 numbers, 0–3 wilds, within the deck's limits."""
+    @st.composite
+    def build(draw: st.DrawFn) -> list[Card]:
+        low = draw(st.integers(1, 10))
+        band = range(low, min(12, low + draw(st.integers(2, 4))) + 1)
+        wilds = draw(st.integers(0, 3))
+        skips = 0 if edition is Edition.BOARD else draw(st.integers(0, 1))
+        naturals = draw(st.lists(st.tuples(st.sampled_from(band), st.sampled_from(list(Colour))),
+                                 max_size=10 - wilds - skips))
+        counted = Counter(naturals)
+        hand = [Card.natural(number, colour)
+                for (number, colour), count in counted.items() for _ in range(min(count, 2))]
+        hand += [WILD] * wilds + [SKIP] * skips
+        return draw(st.permutations(hand))
+    return build()
+
+
+@st.composite
+def phase_and_hand(draw: st.DrawFn) -> tuple[Phase, list[Card]]:
+    phase = draw(st.sampled_from(ALL_PHASES))
+    return phase, draw(narrow_hands(phase.edition))
+
+
+def assert_agrees(phase: Phase, hand: list[Card]) -> None:
+    found = solve(phase, hand)
+    assert found.valid == reference(phase, hand), (phase, hand, found)
+    if found.laydown is None:
+        assert found.reasons
+        return
+    check = check_laydown(phase, found.laydown)
+    assert check.valid, (phase, hand, found, check)
+    assert [len(group) for group in found.laydown] == [part.size for part in phase.parts]
+    assert [group.part for group in check.groups] == list(phase.parts)
+    assert not Counter(card for group in found.laydown for card in group) - Counter(hand)
+    assert found.wilds == tuple(group.wilds for group in check.groups)
+
+
+@settings(max_examples=3000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(phase_and_hand())
+def test_solve_finds_a_laydown_exactly_when_brute_force_does(case: tuple[Phase, list[Card]]
+                                                             ) -> None:
+    assert_agrees(*case)
