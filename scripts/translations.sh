@@ -22,12 +22,21 @@ TEMPLATE="${TRANSLATIONS}/messages.pot"
 
 # Keywords: _, gettext, ngettext and friends are babel's defaults; _l is lazy_gettext; the
 # rest are the rules engine's and the scoring's classes that take an English %-template.
+extracted=$(mktemp)
+trap 'rm -f "${extracted}"' EXIT
 pybabel extract -F babel.cfg \
     -k _l -k Reason -k Problem -k CardError -k PhaseError -k RulesError -k PayloadError \
     --no-location --sort-output \
     --project="Phase 10 Companion" --version="${VERSION}" \
     --header-comment="# The Phase 10 Companion's messages in English, to translate." \
-    -o "${TEMPLATE}" .
+    -o "${extracted}" .
+
+# Keep the old template when only its creation date would change, so that a run without
+# new messages leaves every file as it was.
+without_date() { grep -v '^"POT-Creation-Date: ' "$1"; }
+if [[ ! -f "${TEMPLATE}" ]] || ! cmp -s <(without_date "${extracted}") <(without_date "${TEMPLATE}"); then
+    cat "${extracted}" > "${TEMPLATE}"
+fi
 
 # Every language that has a catalog; messages that are gone are dropped (git keeps them).
 pybabel update -i "${TEMPLATE}" -d "${TRANSLATIONS}" --ignore-obsolete
