@@ -1,0 +1,76 @@
+"""Storage: first start, configuration order, and two phones sending the same round at once."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+from companion import create_app
+from companion.config import from_environment
+
+ROUND = [{"player": "Ann", "phase": True, "points": 0},
+         {"player": "Ben", "phase": False, "points": 60}]
+
+
+def test_first_start_creates_the_database_and_a_secret_key(tmp_path, monkeypatch):
+    instance = tmp_path / "instance"
+    monkeypatch.setenv("COMPANION_INSTANCE_PATH", str(instance))
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    monkeypatch.delenv("SECRET_KEY", raising=False)
+    app = create_app()
+    assert (instance / "companion.sqlite").exists()
+    key_file = instance / "secret_key"
+    assert key_file.stat().st_mode & 0o077 == 0
+    assert app.config["SECRET_KEY"] == key_file.read_text().strip()
+    assert len(app.config["SECRET_KEY"]) >= 40
+    assert create_app().config["SECRET_KEY"] == app.config["SECRET_KEY"]  # kept, not renewed
+
+
+def test_configuration_order_defaults_instance_file_environment_mapping(tmp_path, monkeypatch):
+    instance = tmp_path / "instance"
+    instance.mkdir()
+    (instance / "config.py").write_text(
+        f"SQLALCHEMY_DATABASE_URI = 'sqlite:///{tmp_path / 'file.sqlite'}'\nSECRET_KEY = 'file'\n")
+    monkeypatch.setenv("COMPANION_INSTANCE_PATH", str(instance))
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    monkeypatch.delenv("SECRET_KEY", raising=False)
+    assert create_app().config["SECRET_KEY"] == "file"
+    monkeypatch.setenv("SECRET_KEY", "environment")
+    assert create_app().config["SECRET_KEY"] == "environment"
+    assert create_app({"SECRET_KEY": "mapping"}).config["SECRET_KEY"] == "mapping"
+
+
+def test_postgres_urls_get_the_psycopg_driver():
+    found = from_environment({"DATABASE_URL": "postgres://u:p@db/phase10"})
+    assert found["SQLALCHEMY_DATABASE_URI"] == "postgresql+psycopg://u:p@db/phase10"
+
+
+def test_the_same_round_from_two_phones_at_once_is_stored_once(app, api):
+    game = api.new_game(["Ann", "Ben"])
+    statuses: list[int] = []
+    barrier = threading.Barrier(2)
+
+    def send() -> None:
+        client = app.test_client()
+        barrier.wait()
+        response = client.post(f"/api/games/{game['id']}/rounds",
+                               json={"results": ROUND, "number": 1})
+        statuses.append(response.status_code)
+
+    threads = [threading.Thread(target=send) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(statuses) == [201, 409]
+    assert len(api.client.get(f"/api/games/{game['id']}").get_json()["rounds"]) == 1
+
+
+def test_a_game_survives_a_restart(tmp_path, monkeypatch):
+    monkeypatch.setenv("COMPANION_INSTANCE_PATH", str(tmp_path / "instance"))
+    url = f"sqlite:///{Path(tmp_path) / 'keep.sqlite'}"
+    first = create_app({"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "k"}).test_client()
+    game = first.post("/api/games", json={"players": ["Ann", "Ben"]}).get_json()
+    first.post(f"/api/games/{game['id']}/rounds", json={"results": ROUND})
+    again = create_app({"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "k"}).test_client()
+    assert len(again.get(f"/api/games/{game['view_id']}").get_json()["rounds"]) == 1
