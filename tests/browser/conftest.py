@@ -3,6 +3,7 @@ driven through Playwright (never a downloaded browser)."""
 
 from __future__ import annotations
 
+import gc
 import os
 import shutil
 import threading
@@ -48,6 +49,7 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     thread.start()
     yield f"http://127.0.0.1:{httpd.server_port}"
     httpd.shutdown()
+    gc.collect()  # whatever the server leaked is reported here, under the marks above
 
 
 @pytest.fixture(scope="session")
@@ -84,9 +86,10 @@ def open_page(browser, errors: ScriptErrors, *, phone: bool = True,  # type: ign
 
 
 @pytest.fixture
-def pages(browser, script_errors):  # type: ignore[no-untyped-def]
+def pages(browser, script_errors, request):  # type: ignore[no-untyped-def]
     """Opens pages (phones, desktops) and closes them after the test, which fails when one
-    of them logged a script error."""
+    of them logged a script error (unless the test is an expected failure already: a known
+    server error shows in the console too)."""
     opened = []
 
     def make(**options: Any):  # type: ignore[no-untyped-def]
@@ -97,7 +100,8 @@ def pages(browser, script_errors):  # type: ignore[no-untyped-def]
     yield make
     for page in opened:
         page.context.close()
-    assert not script_errors, "script errors:\n" + "\n".join(script_errors)
+    if request.node.get_closest_marker("xfail") is None:
+        assert not script_errors, "script errors:\n" + "\n".join(script_errors)
 
 
 @pytest.fixture
