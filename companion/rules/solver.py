@@ -7,12 +7,12 @@ colour, a colour run's colour and first number. For fixed templates the rest is 
 * A number with ``s`` naturals in the hand that the templates ask for ``d`` times gives
   ``min(s, d)`` naturals and leaves ``max(0, d - s)`` slots to wilds. Sharing one number's
   naturals among the parts that ask for it changes nothing but which part holds a natural.
-* Every part needs one natural. Sets stand on one number each, so this is Hall's condition:
-  a number holds at least as many naturals as sets stand on it, and the numbers of any runs
-  together hold more naturals than the sets standing on them take.
+* Every part needs one natural. Sets stand on one number each, so Hall's condition says it
+  all: a number holds at least as many naturals as sets stand on it, and the numbers of any
+  choice of runs hold at least one natural per run beyond those the sets on them take.
 
-The search minimises the wilds needed (so a failed search knows how many cards the closest
-lay-down lacks) and stops as soon as the hand's wilds suffice:
+The search minimises the wilds needed, so the lay-down found keeps as many wilds in hand as
+any could, and a failed search knows how many cards the closest lay-down lacks:
 
 * Runs try every first number; equal parts take their templates in non-decreasing order.
 * Sets are first grouped into blocks that share one number. With ``b`` blocks and ``r`` runs
@@ -20,11 +20,11 @@ lay-down lacks) and stops as soon as the hand's wilds suffice:
   left over by the runs and then by naturals, need trying: a block on a lower number can
   move to a free one of them that does not hold the run's natural without needing more
   wilds or breaking Hall's condition.
-* One colour part with one set or run: for each colour ``c`` and number template, the number
-  part takes other colours first, then ``c`` cards. Each ``c`` card it takes saves one wild
-  and costs the colour part at most one, so it keeps them all, except one given back when
-  the colour part would have no natural left; that costs nothing either, as the colour part
-  then had nothing but wilds to lose.
+* One colour group with one set or run: for each colour ``c`` and number template, the
+  number part takes naturals of other colours first, then ``c`` cards; each ``c`` card saves
+  it a wild and costs the colour group at most one. It gives one back only when the colour
+  group would be left without a natural, which costs nothing: the colour group takes that
+  card instead of a wild.
 """
 
 from __future__ import annotations
@@ -68,7 +68,8 @@ class Solution:
 
 def solve(phase: Phase, hand: Sequence[Card]) -> Solution:
     """One complete lay-down of ``phase`` made of cards from ``hand``, each group exactly as
-    big as its part, runs ascending with wilds where they stand; skips are ignored.
+    big as its part, runs ascending with wilds where they stand; skips are ignored. Of all
+    lay-downs it holds the fewest wilds.
 
     >>> from .cards import parse_cards
     >>> from .phases import get_phase
@@ -215,7 +216,7 @@ class _Numbers(_Strategy):
         self.layouts = _layouts(parts, sets, len(self.runs))
 
     def find(self, tally: _Tally) -> tuple[int, Laydown | None]:
-        supply, wilds = tally.supply, tally.wilds
+        supply = tally.supply
         levels = [_present(supply, level) for level in range(1, len(self.runs) + 1)]
         prefix = [0] * (MAX_NUMBER + 1)
         for number in _NUMBERS:
@@ -231,7 +232,7 @@ class _Numbers(_Strategy):
                                    < runs for spans, runs in combo.halls):
                 continue
             if self.layouts:
-                placed = self._place_sets(combo, need, best, wilds, supply, present, prefix)
+                placed = self._place_sets(combo, need, best, supply, present, prefix)
                 if placed is None:
                     continue
                 need, layout, numbers = placed
@@ -239,11 +240,13 @@ class _Numbers(_Strategy):
             else:
                 found = combo, None, ()
             best = need
-            if best <= wilds:
-                return best, self._lay(tally, *found)
-        return best, None
+            if not best:
+                break
+        if found is None or best > tally.wilds:
+            return best, None
+        return best, self._lay(tally, *found)
 
-    def _place_sets(self, combo: _Runs, need: int, best: int, wilds: int, supply: list[int],
+    def _place_sets(self, combo: _Runs, need: int, best: int, supply: list[int],
                     present: list[int], prefix: list[int]
                     ) -> tuple[int, _Layout, tuple[int, ...]] | None:
         """The numbers for the sets that need the fewest wilds with these runs, when they
@@ -275,7 +278,7 @@ class _Numbers(_Strategy):
                     if total < best and inside <= room:
                         best = total
                         found = total, layout, tuple(candidates[rank] for rank in ranks)
-                        if total <= wilds:
+                        if not total:
                             return found
         return found
 
@@ -434,35 +437,46 @@ class _ColourAndNumber(_Strategy):
         number = parts[1 - self.colour_index]
         self.kind, self.size = number.kind, number.size
         if number.kind is PartKind.RUN:
-            self.templates = [range(start, start + number.size)
+            self.templates = [(range(start, start + number.size), _mask(start, number.size))
                               for start in range(1, MAX_NUMBER - number.size + 2)]
         else:
-            self.templates = [range(value, value + 1) for value in _NUMBERS]
+            self.templates = [(range(value, value + 1), _mask(value, 1)) for value in _NUMBERS]
 
     def find(self, tally: _Tally) -> tuple[int, Laydown | None]:
         best = _UNSOLVED
+        found: tuple[Colour, range, int] | None = None
         colour_size = self.parts[self.colour_index].size
-        per_number = 1 if self.kind is PartKind.RUN else self.size
         for colour in Colour:
             mine = tally.of_colour(colour)
             total = sum(mine)
             if not total:
                 continue
-            for template in self.templates:
-                others = kept = 0  # naturals of other colours, and of this colour
-                for number in template:
-                    other = min(per_number, tally.supply[number] - mine[number])
-                    others += other
-                    kept += min(per_number - other, mine[number])
+            others = [count - own for count, own in zip(tally.supply, mine, strict=True)]
+            for template, window in self._shares(mine, others):
+                other, kept = window  # naturals of other colours, and of this colour
                 kept = min(kept, total - 1)
-                if others + kept == 0:
+                if other + kept == 0:
                     continue
-                need = self.size - others - kept + max(0, colour_size - total + kept)
+                need = self.size - other - kept + max(0, colour_size - total + kept)
                 if need < best:
-                    best = need
-                    if need <= tally.wilds:
-                        return need, self._lay(tally, colour, template, kept)
-        return best, None
+                    best, found = need, (colour, template, kept)
+        if found is None or best > tally.wilds:
+            return best, None
+        return best, self._lay(tally, *found)
+
+    def _shares(self, mine: list[int], others: list[int]
+                ) -> list[tuple[range, tuple[int, int]]]:
+        """Per number template: naturals of other colours the number part can take, and
+        naturals of this colour it can take after them."""
+        if self.kind is PartKind.RUN:
+            other, own = _present(others), _present(mine)
+            return [(template, ((other & mask).bit_count(), (own & mask & ~other).bit_count()))
+                    for template, mask in self.templates]
+        shares = []
+        for template, _ in self.templates:
+            taken = min(self.size, others[template.start])
+            shares.append((template, (taken, min(self.size - taken, mine[template.start]))))
+        return shares
 
     def _lay(self, tally: _Tally, colour: Colour, template: range, kept: int) -> Laydown:
         per_number = 1 if self.kind is PartKind.RUN else self.size

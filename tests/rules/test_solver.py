@@ -100,6 +100,12 @@ def test_greedy_is_wrong_two_sets_share_the_naturals():
     assert sorted(group.count(WILD) for group in found.laydown) == [1, 2]
 
 
+def test_the_laydown_holds_as_few_wilds_as_it_can():
+    # W W 3 4 5 6 7 would do, but 3 4 5 6 7 W 9 keeps a wild in hand.
+    found = solve(get_phase(ORIGINAL, 4), parse_cards("9r W 3b 7g 5y W 6r 4g"))
+    assert laid(found) == ["3b 4g 5y 6r 7g W 9r"]
+
+
 def test_runs_come_ascending_with_wilds_where_they_stand():
     found = solve(get_phase(ORIGINAL, 4), parse_cards("9r W 3b 7g 5y 6r 4g"))
     assert laid(found) == ["3b 4g 5y 6r 7g W 9r"]
