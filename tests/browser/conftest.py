@@ -37,9 +37,10 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.filterwarnings(STATIC_FILE_LEAK))
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The real app (CSRF on) on a free port of 127.0.0.1; yields its base URL."""
+    """The real app (CSRF on) on a free port of 127.0.0.1; yields its base URL. One per
+    module, so it stops (and its leftovers are collected) while browser tests still run."""
     base = tmp_path_factory.mktemp("live")
     os.environ["COMPANION_INSTANCE_PATH"] = str(base / "instance")
     app = create_app({"SECRET_KEY": "browser-tests",
