@@ -1,4 +1,4 @@
-"""Phase 10 Companion: a table-side score sheet, board-game track, printable sheets and rules checker.
+"""Phase 10 Companion: score sheet, board-game track, printable sheets and rules checker.
 
 ``companion.rules`` and ``companion.scoring`` are pure and load neither Flask nor SQLAlchemy;
 the web app is built only when ``create_app`` is called.
@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 
 
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
-    """Build the app: defaults, then instance/config.py, then the environment, then ``test_config``."""
+    """Build the app: defaults, instance/config.py, the environment, then ``test_config``."""
     from .app import build
 
     return build(test_config)

@@ -64,7 +64,8 @@ def check() -> Response:
         "laydown": laydown,
         "reasons": [say(reason) for reason in found.reasons],
         "groups": [{"part": part.describe(), "cards": cards, "wilds": list(wilds)}
-                   for part, cards, wilds in zip(phase.parts, laydown or [], found.wilds)],
+                   for part, cards, wilds in zip(phase.parts, laydown or [], found.wilds,
+                                                 strict=False)],
     })
 
 

@@ -30,6 +30,7 @@ def defaults(instance_path: str) -> dict[str, Any]:
         "COMPRESS_MIMETYPES": ["text/css", "text/javascript", "application/javascript",
                                "image/svg+xml", "application/manifest+json"],
         "COMPRESS_ALGORITHM": ["br", "gzip"],
+        "COMPRESS_STREAMS": False,
         "SEND_FILE_MAX_AGE_DEFAULT": 3600,
     }
 

@@ -5,12 +5,23 @@ from __future__ import annotations
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from wtforms import (BooleanField, FieldList, Form, FormField, HiddenField, RadioField,
-                     SelectField, SelectMultipleField, StringField)
-from wtforms import SelectChoice, widgets
+from wtforms import (
+    BooleanField,
+    FieldList,
+    Form,
+    FormField,
+    HiddenField,
+    RadioField,
+    SelectChoice,
+    SelectField,
+    SelectMultipleField,
+    StringField,
+    widgets,
+)
 from wtforms.validators import Length, Optional, ValidationError
 
 from .services import MAX_NAME, MAX_PLAYERS, MAX_POINTS
+
 
 def choices(*pairs: tuple[str, object]) -> list[SelectChoice]:
     """Options for a select or radio field from (value, label) pairs."""
@@ -102,19 +113,19 @@ class ActionForm(FlaskForm):
     number = HiddenField()
 
 
+CARD_INPUT = {"autocomplete": "off", "spellcheck": "false", "autocapitalize": "off"}
+
+
 class CheckerForm(FlaskForm):
     edition = SelectField(_l("Edition"), default="original", choices=choices(
         ("original", _l("Original")), ("masters", _l("Masters")), ("board", _l("Board game"))))
     phase = SelectField(_l("Phase"), default="1", choices=PHASE_CHOICES)
     mode = RadioField(_l("What to check"), default="hand", choices=choices(
         ("hand", _l("My hand")), ("groups", _l("A lay-down")), ("hit", _l("Add a card"))))
-    hand = StringField(_l("Cards in hand"), render_kw={"autocomplete": "off", "spellcheck": "false"})
-    groups = FieldList(StringField(render_kw={"autocomplete": "off", "spellcheck": "false"}),
-                       min_entries=4, max_entries=4)
+    hand = StringField(_l("Cards in hand"), render_kw=CARD_INPUT)
+    groups = FieldList(StringField(render_kw=CARD_INPUT), min_entries=4, max_entries=4)
     hit_kind = SelectField(_l("Group on the table"), default="run", choices=choices(
         ("set", _l("Set")), ("run", _l("Run")), ("colour", _l("Cards of one colour")),
         ("colour run", _l("Colour run"))))
-    hit_group = StringField(_l("Its cards, as laid"), render_kw={"autocomplete": "off",
-                                                                  "spellcheck": "false"})
-    hit_card = StringField(_l("The card to add"), render_kw={"autocomplete": "off",
-                                                             "spellcheck": "false"})
+    hit_group = StringField(_l("Its cards, as laid"), render_kw=CARD_INPUT)
+    hit_card = StringField(_l("The card to add"), render_kw=CARD_INPUT)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-CARD = {"type": "string", "pattern": "^((1[0-2]|[1-9])[rgbyRGBY]|[wWjJ*sS])$", "examples": ["7r", "W"]}
+CARD = {"type": "string", "pattern": "^((1[0-2]|[1-9])[rgbyRGBY]|[wWjJ*sS])$",
+        "examples": ["7r", "W"]}
 CARDS = {"type": "array", "items": CARD}
 ERROR = {"type": "object", "required": ["error", "details"], "properties": {
     "error": {"type": "string"}, "details": {"type": "array"},

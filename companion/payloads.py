@@ -36,7 +36,8 @@ def cards_of(value: Any, key: str) -> list[Card]:
     return parse_cards(value)
 
 
-def check_request(data: Mapping[str, Any]) -> tuple[Any, list[list[Card]] | None, list[Card] | None]:
+def check_request(
+        data: Mapping[str, Any]) -> tuple[Any, list[list[Card]] | None, list[Card] | None]:
     """(phase, groups or None, hand or None) from a /api/check body."""
     phase = get_phase(edition_of(data), data.get("phase"))
     if "groups" in data:
@@ -106,7 +107,8 @@ def _result(item: Any, edition: Edition) -> scoring.Result:
     return scoring.Result(player=player, laid=laid, points=points, went_out=went_out, phase=number)
 
 
-def round_request(data: Mapping[str, Any], edition: Edition) -> tuple[scoring.Round, int | None, bool]:
+def round_request(data: Mapping[str, Any],
+                  edition: Edition) -> tuple[scoring.Round, int | None, bool]:
     """(round, the client's round number or None, confirm) from a round body."""
     results = _require(data, "results", list, "a list with one result per player")
     number = data.get("number")

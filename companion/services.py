@@ -73,7 +73,8 @@ def validate_spec(spec: GameSpec) -> GameSpec:
     if not phases or len(set(phases)) != len(phases) or not set(phases) <= set(ALL_PHASES):
         problems.append(("phases", Reason("choose one or more different phases from 1 to 10")))
     if spec.ten_rounds and spec.edition is not Edition.ORIGINAL:
-        problems.append(("ten_rounds", Reason("the 10-rounds variant is played with the original edition")))
+        problems.append(("ten_rounds", Reason(
+            "the 10-rounds variant is played with the original edition")))
     if spec.first is not None and spec.first.strip() not in names:
         problems.append(("first", Reason("the first dealer or starter must be one of the players")))
     if problems:

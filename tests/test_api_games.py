@@ -15,7 +15,8 @@ SEED_ROUNDS = [
 
 
 def results(row):
-    return [{"player": name, "phase": laid, "points": points} for name, (laid, points) in row.items()]
+    return [{"player": name, "phase": laid, "points": points}
+            for name, (laid, points) in row.items()]
 
 
 def play(api, game, rows):

@@ -10,8 +10,18 @@ from wtforms import Field
 
 from ..forms import CheckerForm
 from ..i18n import say, say_phase
-from ..rules import (PHASES, Card, CardError, Edition, PartKind, check_hit, check_laydown,
-                     get_phase, parse_cards, solve)
+from ..rules import (
+    PHASES,
+    Card,
+    CardError,
+    Edition,
+    PartKind,
+    check_hit,
+    check_laydown,
+    get_phase,
+    parse_cards,
+    solve,
+)
 
 bp = Blueprint("checker", __name__, url_prefix="/checker")
 

@@ -12,8 +12,8 @@ from markupsafe import Markup
 
 from .. import models, scoring
 from ..forms import choices
-from .charts import COLOURS, progress_chart
 from ..rules import PHASES, Edition
+from .charts import COLOURS, progress_chart
 
 
 @dataclass(frozen=True)

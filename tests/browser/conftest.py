@@ -23,20 +23,6 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 
 pytestmark = pytest.mark.browser
 
-#: The served app leaks the file behind every brotli-compressed static response (shown by
-#: test_static_assets.py, xfail until fixed). The server thread's leaks surface in whichever
-#: test happens to run when they are collected; they say nothing about that test.
-STATIC_FILE_LEAK = ("ignore:Exception ignored in. <_io.FileIO name='[^']*/static/"
-                    ":pytest.PytestUnraisableExceptionWarning")
-
-
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    here = Path(__file__).parent
-    for item in items:
-        if item.path.parent == here:
-            item.add_marker(pytest.mark.filterwarnings(STATIC_FILE_LEAK))
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The real app (CSRF on) on a free port of 127.0.0.1; yields its base URL. One per

@@ -1,4 +1,4 @@
-"""What the browser loads besides pages: compressed static files must not leak open files."""
+"""Static files: compressed for phones, and never leaving a file open behind."""
 
 from __future__ import annotations
 
@@ -10,12 +10,7 @@ import pytest
 
 from companion import create_app
 
-pytestmark = pytest.mark.browser
 
-
-@pytest.mark.xfail(strict=True, raises=AssertionError, reason=(
-    "flask-compress streams send_file responses through a generator and never closes the "
-    "file it read from (companion/extensions.py, Compress with COMPRESS_STREAMS on)"))
 @pytest.mark.parametrize("asset", ["app.css", "checker.js"])
 def test_compressed_static_files_are_closed(asset: str, tmp_path: Path,
                                             monkeypatch: pytest.MonkeyPatch) -> None:
