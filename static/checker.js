@@ -43,6 +43,7 @@
     var edition = form.querySelector("#edition").value;
     var phase = parseInt(form.querySelector("#phase").value, 10) || 1;
     document.getElementById("phase-parts").textContent = phases[edition][phase - 1];
+    form.querySelector(".board-note").hidden = edition !== "board";
     var parts = phases[edition][phase - 1].split(" + ").length;
     form.querySelectorAll(".group-field").forEach(function (f, i) {
       f.hidden = i >= Math.max(parts, 1) + (f.querySelector("input").value ? 1 : 0) && !f.querySelector("input").value;

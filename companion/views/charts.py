@@ -41,10 +41,19 @@ def _scale(value: float, low: float, high: float, start: float, end: float) -> f
     return start + (value - low) / (high - low) * (end - start) if high > low else start
 
 
-def _grid(top: int, rounds: int) -> list[str]:
+def _ticks(top: int, board: bool) -> tuple[int, list[int]]:
+    """The value axis: the board's spaces 1, 3, … 11, or round steps of points (5, 10, 25 …)."""
+    if board:
+        return 11, [1, 3, 5, 7, 9, 11]
+    step = next(s for s in (5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2500, 5000, 10 ** 9)
+                if s * 4 >= top)
+    high = -(-top // step) * step
+    return high, list(range(0, high + 1, step))
+
+
+def _grid(top: int, ticks: list[int], rounds: int) -> list[str]:
     parts = []
-    for step in range(5):
-        value = round(top * step / 4)
+    for value in ticks:
         y = _scale(value, 0, top, HEIGHT - BOTTOM, TOP)
         parts.append(f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y:.1f}" y2="{y:.1f}" '
                      f'class="grid"/><text x="{LEFT - 4}" y="{y + 4:.1f}" '
@@ -61,15 +70,24 @@ def progress_chart(sheet: scoring.Sheet, title: str) -> Markup:
     series = _series(sheet)
     rounds = len(sheet.rounds)
     board = sheet.setup.edition.value == "board"
-    top = 11 if board else max(20, max((max(s.values) for s in series), default=0))
+    top, ticks = _ticks(max((max(s.values) for s in series), default=0), board)
     parts = [f'<svg viewBox="0 0 {WIDTH} {HEIGHT}" class="chart" role="img" '
-             f'aria-label="{escape(title)}">', *_grid(top, rounds)]
+             f'aria-label="{escape(title)}">', *_grid(top, ticks, rounds)]
     for index, line in enumerate(series):
         points = " ".join(
             f"{_scale(n, 0, max(rounds, 1), LEFT, WIDTH - RIGHT):.1f},"
             f"{_scale(v, 0, top, HEIGHT - BOTTOM, TOP):.1f}" for n, v in enumerate(line.values))
-        dash = f' stroke-dasharray="{DASHES[index % len(DASHES)]}"' if index else ""
+        dash = f' stroke-dasharray="{DASHES[index % len(DASHES)]}"' if index % 6 else ""
         parts.append(f'<polyline points="{points}" fill="none" stroke="{COLOURS[index % 6]}" '
                      f'stroke-width="2.5"{dash}><title>{escape(line.name)}</title></polyline>')
     parts.append("</svg>")
     return Markup("".join(parts))
+
+
+def legend_key(index: int) -> Markup:
+    """A short line in the player's colour and dash pattern, for the chart's legend."""
+    dash = DASHES[index % len(DASHES)]
+    pattern = f' stroke-dasharray="{dash}"' if dash else ""
+    return Markup(f'<svg viewBox="0 0 28 6" width="28" height="6" aria-hidden="true">'
+                  f'<line x1="0" y1="3" x2="28" y2="3" stroke="{COLOURS[index % 6]}" '
+                  f'stroke-width="3"{pattern}/></svg>')

@@ -13,7 +13,7 @@ from markupsafe import Markup
 from .. import models, scoring
 from ..forms import choices
 from ..rules import PHASES, Edition
-from .charts import COLOURS, progress_chart
+from .charts import COLOURS, legend_key, progress_chart
 
 
 @dataclass(frozen=True)
@@ -85,6 +85,7 @@ def build(game: models.Game, sheet: scoring.Sheet, *, editable: bool) -> dict[st
         "lines": {line.name: line for line in sheet.players},
         "track": track(sheet) if sheet.setup.edition is Edition.BOARD else [],
         "colours": PLAYER_COLOURS,
+        "legend_key": legend_key,
         "chart": progress_chart(sheet, _chart_title(sheet)) if sheet.rounds else None,
     }
 
