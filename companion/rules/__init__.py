@@ -5,6 +5,7 @@ Pure Python, standard library only, fully typed.
 
 from . import groups, solver
 from .cards import SKIP, WILD, Card, Colour, Kind, format_cards, parse_cards
+from .deck import deck_reasons
 from .errors import CardError, PhaseError, Reason, RulesError
 from .groups import (
     GroupCheck,
@@ -14,7 +15,6 @@ from .groups import (
     check_group,
     check_hit,
     check_laydown,
-    deck_reasons,
 )
 from .phases import DECKS, PHASES, Deck, Edition, Part, PartKind, Phase, get_phase
 from .solver import Solution, solve

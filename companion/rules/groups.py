@@ -1,22 +1,28 @@
 """Groups on the table: sets, runs, colour groups and colour runs; lay-downs and hits.
 
 Every answer carries its reasons as :class:`Reason` templates, so pages can translate them.
-The templates are the constants below (``TEMPLATES`` lists them all, solver's included).
+The templates are constants, the deck's in ``deck.py``; ``TEMPLATES`` lists them all.
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import pairwise, permutations
 
 from .cards import MAX_NUMBER, MIN_NUMBER, WILD, Card, Colour
+from .deck import (
+    DECK_CARD,
+    DECK_CARDS,
+    DECK_SKIPS,
+    DECK_WILDS,
+    NO_SKIPS_ON_BOARD,
+    deck_reasons,
+)
 from .errors import Reason
-from .phases import DECKS, Edition, Part, PartKind, Phase
+from .phases import Edition, Part, PartKind, Phase
 
 SKIP = "a skip can never be part of a phase"
-NO_SKIPS_ON_BOARD = "the board game has no skip cards"
 TOO_FEW = "%(cards)s is too short: it needs at least %(size)s cards"
 NO_NATURAL = "%(cards)s has no natural card: every group needs at least one"
 SET_MIXED = "the set %(cards)s mixes numbers: %(numbers)s"
@@ -30,10 +36,6 @@ RUN_WIDE_GAP = "the run %(cards)s has a gap from %(low)s to %(high)s"
 RUN_CROWDED = "the run %(cards)s has too many wilds between %(low)s and %(high)s"
 RUN_BELOW_ONE = "the run %(cards)s would go below 1"
 RUN_PAST_TWELVE = "the run %(cards)s would go past 12"
-DECK_CARD = "the deck has only %(count)s of %(card)s"
-DECK_WILDS = "the deck has only %(count)s wilds"
-DECK_SKIPS = "the deck has only %(count)s skips"
-DECK_CARDS = "the deck has only %(count)s cards"
 GROUP_COUNT = "this phase needs %(parts)s groups (%(phase)s), not %(count)s"
 GROUP_COUNT_ONE = "this phase is one group (%(phase)s), not %(count)s"
 GROUP_FAILS = "group %(number)s, %(cards)s, cannot be the %(part)s"
@@ -223,28 +225,6 @@ def _hit_run(edition: Edition, kind: PartKind, table: tuple[Card, ...], card: Ca
         params, template = {"low": ends["low"], "high": ends["high"]}, HIT_RUN_ENDS
     return HitCheck(False, (), (Reason(template, {"card": str(card), "cards": shown,
                                                   **params}),))
-
-
-def deck_reasons(edition: Edition, cards: Iterable[Card]) -> list[Reason]:
-    """Why these cards cannot all come from one deck of ``edition`` (empty if they can)."""
-    deck = DECKS[edition]
-    counts = Counter(cards)
-    reasons = [Reason(DECK_CARD, {"count": deck.copies_per_card, "card": str(card)})
-               for card, count in sorted(counts.items())
-               if card.is_natural and count > deck.copies_per_card]
-    wilds = counts[WILD]
-    skips = sum(count for card, count in counts.items() if card.is_skip)
-    if edition is Edition.BOARD:
-        if skips:
-            reasons.append(Reason(NO_SKIPS_ON_BOARD))
-        if counts.total() - skips > deck.cards:
-            reasons.append(Reason(DECK_CARDS, {"count": deck.cards}))
-        return reasons
-    if wilds > deck.wilds:
-        reasons.append(Reason(DECK_WILDS, {"count": deck.wilds}))
-    if skips > deck.skips:
-        reasons.append(Reason(DECK_SKIPS, {"count": deck.skips}))
-    return reasons
 
 
 def show(kind: PartKind, cards: Iterable[Card]) -> str:

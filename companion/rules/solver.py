@@ -35,8 +35,8 @@ from functools import cache
 from itertools import combinations, permutations, product
 
 from .cards import MAX_NUMBER, WILD, Card, Colour
+from .deck import deck_reasons
 from .errors import PhaseError, Reason
-from .groups import deck_reasons
 from .phases import DECKS, PHASES, Edition, Part, PartKind, Phase
 
 NO_LAYDOWN = "no lay-down of %(phase)s in these %(count)s cards"
