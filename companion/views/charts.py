@@ -78,7 +78,8 @@ def progress_chart(sheet: scoring.Sheet, title: str) -> Markup:
             f"{_scale(n, 0, max(rounds, 1), LEFT, WIDTH - RIGHT):.1f},"
             f"{_scale(v, 0, top, HEIGHT - BOTTOM, TOP):.1f}" for n, v in enumerate(line.values))
         dash = f' stroke-dasharray="{DASHES[index % len(DASHES)]}"' if index % 6 else ""
-        parts.append(f'<polyline points="{points}" fill="none" stroke="{COLOURS[index % 6]}" '
+        parts.append(f'<polyline points="{points}" class="s{index % 6}" fill="none" '
+                     f'stroke="{COLOURS[index % 6]}" '
                      f'stroke-width="2.5"{dash}><title>{escape(line.name)}</title></polyline>')
     parts.append("</svg>")
     return Markup("".join(parts))
@@ -89,5 +90,6 @@ def legend_key(index: int) -> Markup:
     dash = DASHES[index % len(DASHES)]
     pattern = f' stroke-dasharray="{dash}"' if dash else ""
     return Markup(f'<svg viewBox="0 0 28 6" width="28" height="6" aria-hidden="true">'
-                  f'<line x1="0" y1="3" x2="28" y2="3" stroke="{COLOURS[index % 6]}" '
+                  f'<line x1="0" y1="3" x2="28" y2="3" class="s{index % 6}" '
+                  f'stroke="{COLOURS[index % 6]}" '
                   f'stroke-width="3"{pattern}/></svg>')
