@@ -1,16 +1,16 @@
 """Groups on the table: sets, runs, colour groups and colour runs; lay-downs and hits.
 
 Every answer carries its reasons as :class:`Reason` templates, so pages can translate them.
-The templates are constants, the deck's in ``deck.py``; ``TEMPLATES`` lists them all.
+The templates are constants here and in ``deck.py`` and ``runs.py``; ``TEMPLATES`` lists them all.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from itertools import pairwise, permutations
+from itertools import permutations
 
-from .cards import MAX_NUMBER, MIN_NUMBER, WILD, Card, Colour
+from .cards import Card, Colour
 from .deck import (
     DECK_CARD,
     DECK_CARDS,
@@ -21,6 +21,26 @@ from .deck import (
 )
 from .errors import Reason
 from .phases import Edition, Part, PartKind, Phase
+from .runs import (
+    EXTRA,
+    HIT_COLOUR_RUN,
+    HIT_RUN_END,
+    HIT_RUN_ENDS,
+    HIT_RUN_FULL,
+    RUN_BELOW_ONE,
+    RUN_CROWDED,
+    RUN_GAP,
+    RUN_ORDER,
+    RUN_ORDER_UNFIXABLE,
+    RUN_PAST_TWELVE,
+    RUN_TWICE,
+    RUN_WIDE_GAP,
+    Checked,
+    check_run,
+    first_natural,
+    hit_run,
+    show,
+)
 
 SKIP = "a skip can never be part of a phase"
 TOO_FEW = "%(cards)s is too short: it needs at least %(size)s cards"
@@ -28,23 +48,11 @@ NO_NATURAL = "%(cards)s has no natural card: every group needs at least one"
 SET_MIXED = "the set %(cards)s mixes numbers: %(numbers)s"
 COLOUR_MIXED = "the colour group %(cards)s mixes colours: %(colours)s"
 COLOUR_RUN_MIXED = "the colour run %(cards)s mixes colours: %(colours)s"
-RUN_TWICE = "the run %(cards)s holds %(number)s twice"
-RUN_ORDER = "the run %(cards)s is not in ascending order: lay it as %(order)s"
-RUN_ORDER_UNFIXABLE = "the run %(cards)s is not in ascending order"
-RUN_GAP = "the run %(cards)s has a gap at %(missing)s"
-RUN_WIDE_GAP = "the run %(cards)s has a gap from %(low)s to %(high)s"
-RUN_CROWDED = "the run %(cards)s has too many wilds between %(low)s and %(high)s"
-RUN_BELOW_ONE = "the run %(cards)s would go below 1"
-RUN_PAST_TWELVE = "the run %(cards)s would go past 12"
 GROUP_COUNT = "this phase needs %(parts)s groups (%(phase)s), not %(count)s"
 GROUP_COUNT_ONE = "this phase is one group (%(phase)s), not %(count)s"
 GROUP_FAILS = "group %(number)s, %(cards)s, cannot be the %(part)s"
 HIT_SET = "%(card)s does not fit the set %(cards)s"
 HIT_COLOUR = "%(card)s does not fit the colour group %(cards)s"
-HIT_COLOUR_RUN = "%(card)s has the wrong colour for the colour run %(cards)s"
-HIT_RUN_ENDS = "%(card)s does not fit the run %(cards)s: only %(low)s or %(high)s does"
-HIT_RUN_END = "%(card)s does not fit the run %(cards)s: only %(number)s does"
-HIT_RUN_FULL = "the run %(cards)s is full"
 
 TEMPLATES = (
     SKIP, NO_SKIPS_ON_BOARD, TOO_FEW, NO_NATURAL, SET_MIXED, COLOUR_MIXED, COLOUR_RUN_MIXED,
@@ -54,10 +62,6 @@ TEMPLATES = (
     HIT_RUN_END, HIT_RUN_FULL,
 )
 
-Checked = tuple[list[Reason], tuple[str, ...]]
-
-#: What a wild stands for when it lies beyond the ends of a full 1–12 board-game run.
-EXTRA = "+"
 
 
 @dataclass(frozen=True)
@@ -169,7 +173,7 @@ def check_hit(edition: Edition, kind: PartKind, group: Sequence[Card], card: Car
     and colour groups. In the board game a wild may still go onto a full set or onto a
     run that covers all of 1–12 (at either end, standing for no number).
 
-    >>> from .cards import parse_cards
+    >>> from .cards import WILD, parse_cards
     >>> check_hit(Edition.ORIGINAL, PartKind.RUN, parse_cards("W W 3r"), WILD).where
     ('high',)
     """
@@ -183,55 +187,14 @@ def check_hit(edition: Edition, kind: PartKind, group: Sequence[Card], card: Car
         return HitCheck(False, (), tuple(_unique(reasons)))
     shown = show(kind, table)
     if kind.is_run:
-        return _hit_run(edition, kind, table, card, shown)
-    fits = card.is_wild or (card.number == _first(table).number if kind is PartKind.SET
-                            else card.colour == _first(table).colour)
+        where, why = hit_run(edition, kind, table, card, shown)
+        return HitCheck(not why, where, why)
+    fits = card.is_wild or (card.number == first_natural(table).number if kind is PartKind.SET
+                            else card.colour == first_natural(table).colour)
     if fits:
         return HitCheck(True, (), ())
     template = HIT_SET if kind is PartKind.SET else HIT_COLOUR
     return HitCheck(False, (), (Reason(template, {"card": str(card), "cards": shown}),))
-
-
-def _first(cards: Sequence[Card]) -> Card:
-    return next(card for card in cards if card.is_natural)
-
-
-def _hit_run(edition: Edition, kind: PartKind, table: tuple[Card, ...], card: Card,
-             shown: str) -> HitCheck:
-    natural = _first(table)
-    assert natural.number is not None
-    start = natural.number - table.index(natural)
-    ends = {"low": start - 1, "high": start + len(table)}
-    open_ends = {end: number for end, number in ends.items()
-                 if MIN_NUMBER <= number <= MAX_NUMBER}
-    if card.is_wild:
-        if open_ends:
-            return HitCheck(True, tuple(open_ends), ())
-        if edition is Edition.BOARD:
-            return HitCheck(True, tuple(ends), ())
-        return HitCheck(False, (), (Reason(HIT_RUN_FULL, {"cards": shown}),))
-    if kind is PartKind.COLOUR_RUN and card.colour != natural.colour:
-        return HitCheck(False, (), (Reason(HIT_COLOUR_RUN, {"card": str(card),
-                                                             "cards": shown}),))
-    where = tuple(end for end, number in open_ends.items() if number == card.number)
-    if where:
-        return HitCheck(True, where, ())
-    if not open_ends:
-        return HitCheck(False, (), (Reason(HIT_RUN_FULL, {"cards": shown}),))
-    if len(open_ends) == 1:
-        params: dict[str, str | int] = {"number": next(iter(open_ends.values()))}
-        template = HIT_RUN_END
-    else:
-        params, template = {"low": ends["low"], "high": ends["high"]}, HIT_RUN_ENDS
-    return HitCheck(False, (), (Reason(template, {"card": str(card), "cards": shown,
-                                                  **params}),))
-
-
-def show(kind: PartKind, cards: Iterable[Card]) -> str:
-    """Cards as a reason names them: a plain run by its numbers only (``4 5 W 7``)."""
-    if kind is PartKind.RUN:
-        return " ".join(str(card.number) if card.is_natural else str(card) for card in cards)
-    return " ".join(str(card) for card in cards)
 
 
 def _check(edition: Edition, part: Part, cards: Sequence[Card]) -> Checked:
@@ -274,85 +237,14 @@ def _check_colour_run(edition: Edition, kind: PartKind, cards: Sequence[Card],
     colours = _colours(cards)
     if len(colours) > 1:
         return [Reason(COLOUR_RUN_MIXED, {"cards": shown, "colours": _words(colours)})], ()
-    reasons, wilds = _check_run(edition, kind, cards, shown)
+    reasons, wilds = check_run(edition, kind, cards, shown)
     return reasons, tuple(f"{wild}{colours[0].value}" if wild != EXTRA else wild
                           for wild in wilds)
 
 
-def _check_run(edition: Edition, kind: PartKind, cards: Sequence[Card],
-               shown: str) -> Checked:
-    naturals = [(index, card.number) for index, card in enumerate(cards)
-                if card.number is not None]
-    numbers = [number for _, number in naturals]
-    twice = sorted({number for number in numbers if numbers.count(number) > 1})
-    if twice:
-        return [Reason(RUN_TWICE, {"cards": shown, "number": twice[0]})], ()
-    if any(a > b for a, b in pairwise(numbers)):
-        fixed = ascending(edition, cards)
-        if fixed is None:
-            return [Reason(RUN_ORDER_UNFIXABLE, {"cards": shown})], ()
-        return [Reason(RUN_ORDER, {"cards": shown, "order": show(kind, fixed)})], ()
-    reasons = [reason for (i, a), (j, b) in pairwise(naturals)
-               if (reason := _between(shown, i, a, j, b)) is not None]
-    if reasons:
-        return reasons, ()
-    start = naturals[0][1] - naturals[0][0]
-    end = start + len(cards) - 1
-    if not (edition is Edition.BOARD and start <= MIN_NUMBER and end >= MAX_NUMBER):
-        if start < MIN_NUMBER:
-            reasons.append(Reason(RUN_BELOW_ONE, {"cards": shown}))
-        if end > MAX_NUMBER:
-            reasons.append(Reason(RUN_PAST_TWELVE, {"cards": shown}))
-    if reasons:
-        return reasons, ()
-    return [], tuple(str(start + index) if MIN_NUMBER <= start + index <= MAX_NUMBER else EXTRA
-                     for index, card in enumerate(cards) if card.is_wild)
-
-
-def _between(shown: str, i: int, a: int, j: int, b: int) -> Reason | None:
-    """What is wrong between the naturals ``a`` at position ``i`` and ``b`` at ``j``."""
-    if b - a < j - i:
-        return Reason(RUN_CROWDED, {"cards": shown, "low": a, "high": b})
-    if b - a == j - i:
-        return None
-    low, high = a + (j - i), b - 1
-    if low == high:
-        return Reason(RUN_GAP, {"cards": shown, "missing": low})
-    return Reason(RUN_WIDE_GAP, {"cards": shown, "low": low, "high": high})
-
-
-def ascending(edition: Edition, cards: Sequence[Card]) -> tuple[Card, ...] | None:
-    """The same cards laid as an ascending run (naturals sorted, wilds filling the gaps,
-    spare wilds at the high end, then the low end), or None when no order makes a run."""
-    naturals = sorted((card for card in cards if card.number is not None),
-                      key=lambda card: (card.number, card.colour and card.colour.value))
-    spare = len(cards) - len(naturals)
-    laid: list[Card] = []
-    for card in naturals:
-        assert card.number is not None
-        if laid:
-            previous = laid[-1]
-            assert previous.number is not None
-            gap = card.number - previous.number - 1
-            if gap < 0 or gap > spare:
-                return None
-            laid.extend([WILD] * gap)
-            spare -= gap
-        laid.append(card)
-    if not laid:
-        return None
-    first, last = laid[0].number, laid[-1].number
-    assert first is not None and last is not None
-    high = min(spare, MAX_NUMBER - last)
-    low = spare - high
-    if low > first - MIN_NUMBER and edition is not Edition.BOARD:
-        return None
-    return tuple([WILD] * low + laid + [WILD] * high)
-
-
 _KIND_CHECKS = {
     PartKind.SET: _check_set,
-    PartKind.RUN: _check_run,
+    PartKind.RUN: check_run,
     PartKind.COLOUR: _check_colour,
     PartKind.COLOUR_RUN: _check_colour_run,
 }

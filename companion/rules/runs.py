@@ -1,0 +1,141 @@
+"""Runs as laid: what each wild stands for by its position, gaps, order, ends to add to."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from itertools import pairwise
+
+from .cards import MAX_NUMBER, MIN_NUMBER, WILD, Card
+from .errors import Reason
+from .phases import Edition, PartKind
+
+RUN_TWICE = "the run %(cards)s holds %(number)s twice"
+RUN_ORDER = "the run %(cards)s is not in ascending order: lay it as %(order)s"
+RUN_ORDER_UNFIXABLE = "the run %(cards)s is not in ascending order"
+RUN_GAP = "the run %(cards)s has a gap at %(missing)s"
+RUN_WIDE_GAP = "the run %(cards)s has a gap from %(low)s to %(high)s"
+RUN_CROWDED = "the run %(cards)s has too many wilds between %(low)s and %(high)s"
+RUN_BELOW_ONE = "the run %(cards)s would go below 1"
+RUN_PAST_TWELVE = "the run %(cards)s would go past 12"
+HIT_COLOUR_RUN = "%(card)s has the wrong colour for the colour run %(cards)s"
+HIT_RUN_ENDS = "%(card)s does not fit the run %(cards)s: only %(low)s or %(high)s does"
+HIT_RUN_END = "%(card)s does not fit the run %(cards)s: only %(number)s does"
+HIT_RUN_FULL = "the run %(cards)s is full"
+
+Checked = tuple[list[Reason], tuple[str, ...]]
+Hit = tuple[tuple[str, ...], tuple[Reason, ...]]  # (the ends a card may go to, why not)
+
+#: What a wild stands for when it lies beyond the ends of a full 1–12 board-game run.
+EXTRA = "+"
+
+
+def show(kind: PartKind, cards: Iterable[Card]) -> str:
+    """Cards as a reason names them: a plain run by its numbers only (``4 5 W 7``)."""
+    if kind is PartKind.RUN:
+        return " ".join(str(card.number) if card.is_natural else str(card) for card in cards)
+    return " ".join(str(card) for card in cards)
+
+
+def check_run(edition: Edition, kind: PartKind, cards: Sequence[Card],
+              shown: str) -> Checked:
+    naturals = [(index, card.number) for index, card in enumerate(cards)
+                if card.number is not None]
+    numbers = [number for _, number in naturals]
+    twice = sorted({number for number in numbers if numbers.count(number) > 1})
+    if twice:
+        return [Reason(RUN_TWICE, {"cards": shown, "number": twice[0]})], ()
+    if any(a > b for a, b in pairwise(numbers)):
+        fixed = ascending(edition, cards)
+        if fixed is None:
+            return [Reason(RUN_ORDER_UNFIXABLE, {"cards": shown})], ()
+        return [Reason(RUN_ORDER, {"cards": shown, "order": show(kind, fixed)})], ()
+    reasons = [reason for (i, a), (j, b) in pairwise(naturals)
+               if (reason := _between(shown, i, a, j, b)) is not None]
+    if reasons:
+        return reasons, ()
+    start = naturals[0][1] - naturals[0][0]
+    end = start + len(cards) - 1
+    if not (edition is Edition.BOARD and start <= MIN_NUMBER and end >= MAX_NUMBER):
+        if start < MIN_NUMBER:
+            reasons.append(Reason(RUN_BELOW_ONE, {"cards": shown}))
+        if end > MAX_NUMBER:
+            reasons.append(Reason(RUN_PAST_TWELVE, {"cards": shown}))
+    if reasons:
+        return reasons, ()
+    return [], tuple(str(start + index) if MIN_NUMBER <= start + index <= MAX_NUMBER else EXTRA
+                     for index, card in enumerate(cards) if card.is_wild)
+
+
+def first_natural(cards: Sequence[Card]) -> Card:
+    return next(card for card in cards if card.is_natural)
+
+
+def hit_run(edition: Edition, kind: PartKind, table: tuple[Card, ...], card: Card,
+            shown: str) -> Hit:
+    """Which ends of the run ``table``, as laid, ``card`` may go to, or why it fits neither."""
+    natural = first_natural(table)
+    assert natural.number is not None
+    start = natural.number - table.index(natural)
+    ends = {"low": start - 1, "high": start + len(table)}
+    open_ends = {end: number for end, number in ends.items()
+                 if MIN_NUMBER <= number <= MAX_NUMBER}
+    if card.is_wild:
+        if open_ends:
+            return tuple(open_ends), ()
+        if edition is Edition.BOARD:
+            return tuple(ends), ()
+        return (), (Reason(HIT_RUN_FULL, {"cards": shown}),)
+    if kind is PartKind.COLOUR_RUN and card.colour != natural.colour:
+        return (), (Reason(HIT_COLOUR_RUN, {"card": str(card), "cards": shown}),)
+    where = tuple(end for end, number in open_ends.items() if number == card.number)
+    if where:
+        return where, ()
+    if not open_ends:
+        return (), (Reason(HIT_RUN_FULL, {"cards": shown}),)
+    if len(open_ends) == 1:
+        params: dict[str, str | int] = {"number": next(iter(open_ends.values()))}
+        template = HIT_RUN_END
+    else:
+        params, template = {"low": ends["low"], "high": ends["high"]}, HIT_RUN_ENDS
+    return (), (Reason(template, {"card": str(card), "cards": shown, **params}),)
+
+
+def _between(shown: str, i: int, a: int, j: int, b: int) -> Reason | None:
+    """What is wrong between the naturals ``a`` at position ``i`` and ``b`` at ``j``."""
+    if b - a < j - i:
+        return Reason(RUN_CROWDED, {"cards": shown, "low": a, "high": b})
+    if b - a == j - i:
+        return None
+    low, high = a + (j - i), b - 1
+    if low == high:
+        return Reason(RUN_GAP, {"cards": shown, "missing": low})
+    return Reason(RUN_WIDE_GAP, {"cards": shown, "low": low, "high": high})
+
+
+def ascending(edition: Edition, cards: Sequence[Card]) -> tuple[Card, ...] | None:
+    """The same cards laid as an ascending run (naturals sorted, wilds filling the gaps,
+    spare wilds at the high end, then the low end), or None when no order makes a run."""
+    naturals = sorted((card for card in cards if card.number is not None),
+                      key=lambda card: (card.number, card.colour and card.colour.value))
+    spare = len(cards) - len(naturals)
+    laid: list[Card] = []
+    for card in naturals:
+        assert card.number is not None
+        if laid:
+            previous = laid[-1]
+            assert previous.number is not None
+            gap = card.number - previous.number - 1
+            if gap < 0 or gap > spare:
+                return None
+            laid.extend([WILD] * gap)
+            spare -= gap
+        laid.append(card)
+    if not laid:
+        return None
+    first, last = laid[0].number, laid[-1].number
+    assert first is not None and last is not None
+    high = min(spare, MAX_NUMBER - last)
+    low = spare - high
+    if low > first - MIN_NUMBER and edition is not Edition.BOARD:
+        return None
+    return tuple([WILD] * low + laid + [WILD] * high)
