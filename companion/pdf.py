@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import functools
 import itertools
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import date
 from io import BytesIO
@@ -21,15 +21,22 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape
 
-from reportlab.graphics.barcode import qrencoder
-from reportlab.lib import colors
-from reportlab.lib.pagesizes import A4, LETTER
-from reportlab.lib.styles import ParagraphStyle
-from reportlab.lib.units import mm
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFError, TTFont
-from reportlab.pdfgen.canvas import Canvas
-from reportlab.platypus import Flowable, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+from reportlab.graphics.barcode import qrencoder  # type: ignore[import-untyped]
+from reportlab.lib import colors  # type: ignore[import-untyped]
+from reportlab.lib.pagesizes import A4, LETTER  # type: ignore[import-untyped]
+from reportlab.lib.styles import ParagraphStyle  # type: ignore[import-untyped]
+from reportlab.lib.units import mm  # type: ignore[import-untyped]
+from reportlab.pdfbase import pdfmetrics  # type: ignore[import-untyped]
+from reportlab.pdfbase.ttfonts import TTFError, TTFont  # type: ignore[import-untyped]
+from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped]
+from reportlab.platypus import (  # type: ignore[import-untyped]
+    Flowable,
+    Paragraph,
+    SimpleDocTemplate,
+    Spacer,
+    Table,
+    TableStyle,
+)
 
 from .rules import PHASES, Edition
 
@@ -146,16 +153,17 @@ class Marks:
 
 def _grid_data(columns: Sequence[Column], labels: Sequence[str], phases_label: str,
                total_label: str) -> list[list[Any]]:
-    def spread(cells: Callable[[Column], Any]) -> list[Any]:
-        return [cell for column in columns for cell in [cells(column)] + [""] * (SUBCOLUMNS - 1)]
+    def spread(cells: Iterable[Any]) -> list[Any]:
+        """Each cell, then the empty cells its span covers."""
+        return [part for cell in cells for part in [cell] + [""] * (SUBCOLUMNS - 1)]
 
-    rows: list[list[Any]] = [[""] + spread(lambda column: column.header)]
+    rows: list[list[Any]] = [[""] + spread(column.header for column in columns)]
     for half in (0, SUBCOLUMNS):
         rows.append([phases_label if half == 0 else ""]
                     + [cell for column in columns for cell in column.phases[half:half + 5]])
     for index, label in enumerate(labels):
-        rows.append([label] + spread(lambda column, index=index: column.rounds[index]))
-    rows.append([total_label] + spread(lambda column: column.total))
+        rows.append([label] + spread(column.rounds[index] for column in columns))
+    rows.append([total_label] + spread(column.total for column in columns))
     return rows
 
 
