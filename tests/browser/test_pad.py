@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from browser_kit import api_game, read_sheet
+from keyboard_kit import tab_to
 from playwright.sync_api import Locator, Page, expect
 
 pytestmark = pytest.mark.browser
@@ -101,24 +102,6 @@ def test_the_pad_adds_up_a_hand(phone: Page, server: str) -> None:
     expect(phone.get_by_text("Round 1 stored.")).to_be_visible()
     expect(phone.locator("table.sheet tfoot td")).to_have_text(["0", "50", "25"])
     assert read_sheet(phone)["rounds"] == [["1", "0", "50", "25"]]
-
-
-def focused(page: Page) -> str:
-    """What has the keyboard focus, as an accessible-ish description."""
-    description: str = page.evaluate("""() => {
-      const el = document.activeElement;
-      return (el.getAttribute('aria-label') || el.textContent || el.id || el.tagName).trim();
-    }""")
-    return description
-
-
-def tab_to(page: Page, target: Locator, limit: int = 40) -> None:
-    """Press Tab until ``target`` has the focus."""
-    for _ in range(limit):
-        page.keyboard.press("Tab")
-        if target.evaluate("el => el === document.activeElement"):
-            return
-    raise AssertionError(f"Tab never reached {target}; the focus is on {focused(page)!r}")
 
 
 def test_the_pad_by_keyboard(pages: Any, server: str) -> None:
