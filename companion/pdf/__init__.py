@@ -38,10 +38,10 @@ from reportlab.platypus import (  # type: ignore[import-untyped]
     TableStyle,
 )
 
-from .rules import PHASES, Edition
+from ..rules import PHASES, Edition
 
 if TYPE_CHECKING:
-    from .scoring import PlayerLine, RoundView, Sheet
+    from ..scoring import PlayerLine, RoundView, Sheet
 
 Translate = Callable[[str], str]
 
