@@ -1,0 +1,93 @@
+"""What both sheets' pages share: the document, heading, phase legend and footer."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from io import BytesIO
+from typing import Any
+from xml.sax.saxutils import escape
+
+from reportlab.lib.pagesizes import A4, LETTER  # type: ignore[import-untyped]
+from reportlab.lib.units import mm  # type: ignore[import-untyped]
+from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped]
+from reportlab.platypus import (  # type: ignore[import-untyped]
+    Flowable,
+    Paragraph,
+    SimpleDocTemplate,
+    Table,
+    TableStyle,
+)
+
+from ..rules import PHASES, Edition
+from .layout import SOFT_INK, Translate, fonts, styles
+
+PAPERS = {"a4": A4, "letter": LETTER}
+MARGIN = 12 * mm
+
+
+def edition_name(edition: Edition, _: Translate) -> str:
+    return {
+        Edition.ORIGINAL: _("Phase 10 card game"),
+        Edition.MASTERS: _("Phase 10 Masters"),
+        Edition.BOARD: _("Phase 10 board game"),
+    }[edition]
+
+
+def legend(edition: Edition, numbers: Sequence[int], width: float, _: Translate) -> Table:
+    """The edition's phase list in two columns: "Phase 1: 2 sets of 3"."""
+    label = _("Phase %(n)s")
+    entries = [
+        Paragraph(f"<b>{escape(label % {'n': phase.number})}:</b> "
+                  f"{escape(_(phase.describe()))}", styles()["legend"])
+        for phase in PHASES[edition] if phase.number in numbers
+    ]
+    half = (len(entries) + 1) // 2
+    rows = [[entries[i], entries[i + half] if i + half < len(entries) else ""]
+            for i in range(half)]
+    table = Table(rows, colWidths=[width / 2] * 2)
+    table.setStyle(TableStyle([
+        ("VALIGN", (0, 0), (-1, -1), "TOP"),
+        ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 6),
+        ("TOPPADDING", (0, 0), (-1, -1), 0.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 0.5),
+    ]))
+    return table
+
+
+def page_heading(lines: Sequence[Flowable], aside: Any, aside_width: float,
+                 width: float) -> Table:
+    """The title lines on the left, ``aside`` (date line or QR code) on the right."""
+    table = Table([[list(lines), aside]], colWidths=[width - aside_width, aside_width])
+    table.setStyle(TableStyle([
+        ("VALIGN", (0, 0), (-1, -1), "TOP"), ("ALIGN", (1, 0), (1, 0), "RIGHT"),
+        ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+        ("TOPPADDING", (0, 0), (-1, -1), 0), ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+    ]))
+    return table
+
+
+def document(paper: str, title: str) -> tuple[SimpleDocTemplate, BytesIO]:
+    buffer = BytesIO()
+    doc = SimpleDocTemplate(buffer, pagesize=PAPERS[paper], leftMargin=MARGIN,
+                            rightMargin=MARGIN, topMargin=MARGIN, bottomMargin=MARGIN,
+                            title=title, creator="Phase 10 Companion")
+    return doc, buffer
+
+
+def _page_footer(footer: str, canvas: Canvas, doc: SimpleDocTemplate) -> None:
+    canvas.saveState()
+    canvas.setFont(fonts().regular, 7)
+    canvas.setFillColor(SOFT_INK)
+    canvas.drawRightString(doc.pagesize[0] - MARGIN, MARGIN / 2, f"{footer} · {doc.page}")
+    canvas.restoreState()
+
+
+def build(doc: SimpleDocTemplate, buffer: BytesIO, story: list[Flowable], _: Translate) -> bytes:
+    footer = functools.partial(_page_footer, _("Phase 10 Companion"))
+    doc.build(story, onFirstPage=footer, onLaterPages=footer)
+    return buffer.getvalue()
+
+
+def frame_size(doc: SimpleDocTemplate) -> tuple[float, float]:
+    padding = 12  # a Frame's default 6 pt on each side
+    return doc.width - padding, doc.height - padding
