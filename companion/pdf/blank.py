@@ -1,0 +1,65 @@
+"""The blank Wertungsblatt: a page to fill in by hand, as many round rows as fit."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from reportlab.platypus import Spacer, Table  # type: ignore[import-untyped]
+
+from ..rules import Edition
+from .layout import BLANK_ROW, MIN_ROUND_ROWS, Column, Translate, identity, para, score_grid
+from .page import build, document, edition_name, frame_size, legend, page_heading
+
+
+@dataclass(frozen=True)
+class BlankOptions:
+    """What a blank sheet shows: a column per entry of ``names`` ("" leaves a line to write on)."""
+
+    edition: Edition = Edition.ORIGINAL
+    names: tuple[str, ...] = ("",) * 6
+    paper: str = "a4"
+
+    @classmethod
+    def for_players(cls, count: int, **options: Any) -> BlankOptions:
+        return cls(names=("",) * count, **options)
+
+
+def _blank_columns(options: BlankOptions, rows: int, _: Translate) -> list[Column]:
+    total = "=" if options.edition is not Edition.BOARD else ""
+    return [
+        Column(header=(para(name, "name") if name else
+                       para(_("Player %(n)s:") % {"n": seat}, "label")),
+               phases=[str(number) for number in range(1, 11)], rounds=[""] * rows, total=total)
+        for seat, name in enumerate(options.names, start=1)
+    ]
+
+
+def blank_sheet(options: BlankOptions, _: Translate = identity) -> bytes:
+    """A blank Wertungsblatt: always one page, as many round rows as fit (at least 12)."""
+    title = _("Phase 10 score sheet")
+    doc, buffer = document(options.paper, title)
+    width, height = frame_size(doc)
+    if options.edition is Edition.BOARD:
+        hint = _("Cross off each phase as the marker passes it; write the space each marker "
+                 "reaches after every round.")
+        total_label = _("Wreath")
+    else:
+        hint = _("Cross off each phase as it is completed; write each round's penalty points "
+                 "in the player's column.")
+        total_label = _("Total")
+    heading = page_heading([para(title, "title"),
+                            para(edition_name(options.edition, _), "sub")],
+                           para(_("Date:") + " ______________", "aside"), 150, width)
+    fixed = [heading, Spacer(0, 4), para(hint, "note"), Spacer(0, 6),
+             legend(options.edition, range(1, 11), width, _), Spacer(0, 8)]
+    header_height = None if any(options.names) else 34
+
+    def grid(rows: int) -> Table:
+        labels = [str(number) for number in range(1, rows + 1)]
+        return score_grid(_blank_columns(options, rows, _), labels, width, filled=False,
+                          header_height=header_height, total_label=total_label, _=_)
+
+    used = sum(part.wrap(width, height)[1] for part in [*fixed, grid(0)])
+    rows = max(MIN_ROUND_ROWS, int((height - used - 2) // BLANK_ROW))
+    return build(doc, buffer, [*fixed, grid(rows)], _)

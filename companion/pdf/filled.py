@@ -1,0 +1,157 @@
+"""A game's sheet, filled in: its rounds, crossed-off phases, totals, outcome and notes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+from typing import TYPE_CHECKING
+
+from reportlab.platypus import Spacer, Table, TableStyle  # type: ignore[import-untyped]
+
+from ..rules import Edition
+from .flowables import CrossedPhase, QrCode
+from .layout import MIN_ROUND_ROWS, Column, Marks, Translate, fonts, identity, para, score_grid
+from .page import build, document, edition_name, frame_size, legend, page_heading
+
+if TYPE_CHECKING:
+    from ..scoring import PlayerLine, RoundView, Sheet
+
+WREATH = 11
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What the sheet does not know about its game: when it started and its read-only link."""
+
+    created: date
+    view_url: str
+    paper: str = "a4"
+
+
+def _space(space: int, _: Translate) -> str:
+    return _("wreath") if space >= WREATH else str(space)
+
+
+def _card_cell(view: RoundView, name: str, sheet: Sheet, _: Translate) -> str:
+    result = next((result for result in view.results if result.player == name), None)
+    if result is None:
+        return "–"
+    text = "" if result.points is None else str(result.points)
+    if sheet.setup.edition is Edition.MASTERS and result.phase:
+        text += " · " + _("Ph. %(n)s") % {"n": result.phase}
+    return text
+
+
+def _board_cell(view: RoundView, name: str, _: Translate) -> str:
+    arrow = fonts().arrow
+    move = next((move for move in view.moves if move.player == name), None)
+    if move is not None:
+        return f"{_space(move.start, _)} {arrow} {_space(move.end, _)}"
+    space = _space(view.markers.get(name, 1), _)
+    if name in view.stopped:
+        return _("%(space)s (game over)") % {"space": space}
+    return space
+
+
+def _round_cells(sheet: Sheet, line: PlayerLine, _: Translate) -> list[str]:
+    board = sheet.setup.edition is Edition.BOARD
+    mark = fonts().dealer_mark
+    cells = []
+    for view in sheet.rounds:
+        text = _board_cell(view, line.name, _) if board else _card_cell(view, line.name, sheet, _)
+        leader = view.starter if board else view.dealer
+        cells.append(f"{text} {mark}" if leader == line.name else text)
+    return cells
+
+
+def _game_columns(sheet: Sheet, padding: int, _: Translate) -> list[Column]:
+    board = sheet.setup.edition is Edition.BOARD
+    columns = []
+    for line in sheet.players:
+        phases = [CrossedPhase(number) if number in line.phases_done
+                  else str(number) if number in sheet.setup.phases else "–"
+                  for number in range(1, 11)]
+        total = _space(line.marker or 1, _) if board else str(line.points)
+        columns.append(Column(para(line.name, "name"), phases,
+                              _round_cells(sheet, line, _) + [""] * padding, total))
+    return columns
+
+
+def _round_labels(sheet: Sheet, padding: int, _: Translate) -> list[str]:
+    tiebreak = _("tie-break")
+    labels = [f"{view.number}\n{tiebreak}" if view.tiebreak else str(view.number)
+              for view in sheet.rounds]
+    return labels + [str(sheet.next_round + extra) for extra in range(padding)]
+
+
+def _marks(sheet: Sheet) -> Marks:
+    names = [line.name for line in sheet.players]
+    bold = {(names.index(result.player), index)
+            for index, view in enumerate(sheet.rounds)
+            for result in view.results if result.went_out}
+    tiebreaks = {index for index, view in enumerate(sheet.rounds) if view.tiebreak}
+    return Marks(frozenset(bold), frozenset(tiebreaks))
+
+
+def _outcome(sheet: Sheet, _: Translate) -> str:
+    if sheet.status == "finished" and sheet.winner:
+        return _("Winner: %(name)s") % {"name": sheet.winner}
+    if sheet.status == "finished":
+        return _("Shared win: %(names)s") % {"names": ", ".join(sheet.winners)}
+    if sheet.status == "tiebreak":
+        return _("Tie: %(names)s play a tie-break round.") % {"names": ", ".join(sheet.tiebreak)}
+    return _("Game in progress: round %(n)s is next.") % {"n": sheet.next_round}
+
+
+def _notes(sheet: Sheet, _: Translate) -> list[str]:
+    """The lines under the table: order of play, what the marks mean, variants, the ending."""
+    setup, mark = sheet.setup, fonts().dealer_mark
+    seats = setup.players[setup.first_dealer:] + setup.players[:setup.first_dealer]
+    if setup.edition is Edition.BOARD:
+        notes = [_("Seating order: %(names)s") % {"names": ", ".join(seats)},
+                 _("%(mark)s started the round; bold: ended the round and moved 2 spaces.")
+                 % {"mark": mark}]
+        last = sheet.rounds[-1] if sheet.rounds else None
+        if last is not None and last.stopped:
+            notes.append(_("Round %(n)s: %(names)s did not move because the game had ended.")
+                         % {"n": last.number, "names": ", ".join(last.stopped)})
+        return notes
+    notes = [_("Dealer order: %(names)s") % {"names": ", ".join(seats)},
+             _("%(mark)s dealt the round; bold: went out.") % {"mark": mark}]
+    if setup.phases != tuple(range(1, 11)):
+        notes.append(_("Phases in play: %(phases)s")
+                     % {"phases": ", ".join(str(number) for number in setup.phases)})
+    if setup.ten_rounds:
+        notes.append(_("Variant: exactly 10 rounds, fewest points wins."))
+    if setup.knocking:
+        notes.append(_("Variant: knocking allowed."))
+    return notes
+
+
+def game_sheet(sheet: Sheet, info: GameInfo, _: Translate = identity) -> bytes:
+    """The game's sheet filled in; a long game continues on further pages under its header."""
+    title = _("Phase 10 score sheet")
+    doc, buffer = document(info.paper, title)
+    width, _height = frame_size(doc)
+    board = sheet.setup.edition is Edition.BOARD
+    qr_size = 68
+    aside = Table([[QrCode(info.view_url, qr_size)], [para(_("Read-only link"), "small")]],
+                  colWidths=[qr_size + 4])
+    aside.setStyle(TableStyle([("ALIGN", (0, 0), (-1, -1), "CENTER"),
+                               ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                               ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                               ("TOPPADDING", (0, 0), (-1, -1), 0)]))
+    started = _("Started %(date)s") % {"date": info.created.isoformat()}
+    heading = page_heading([para(title, "title"),
+                            para(f"{edition_name(sheet.setup.edition, _)} · {started}", "sub"),
+                            Spacer(0, 4), para(_outcome(sheet, _), "outcome")],
+                           aside, qr_size + 8, width)
+    padding = max(0, MIN_ROUND_ROWS - len(sheet.rounds)) if sheet.status == "playing" else 0
+    grid = score_grid(_game_columns(sheet, padding, _), _round_labels(sheet, padding, _),
+                      width, filled=True, header_height=None, marks=_marks(sheet),
+                      total_label=_("Marker") if board else _("Total"), _=_)
+    story = [heading, Spacer(0, 6), legend(sheet.setup.edition, sheet.setup.phases, width, _),
+             Spacer(0, 8), grid, Spacer(0, 6)]
+    story += [para(note, "note") for note in _notes(sheet, _)]
+    story.append(para(info.view_url, "small"))
+    return build(doc, buffer, story, _)
