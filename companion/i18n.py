@@ -9,6 +9,7 @@ from flask_babel import get_locale, gettext
 from flask_babel import lazy_gettext as _l
 
 from .rules import Part, Phase
+from .rules.errors import Term
 
 LANGUAGE_COOKIE = "lang"
 LANGUAGE_NAMES = {"en": "English", "de": "Deutsch"}
@@ -34,7 +35,8 @@ def select_locale() -> str:
 
 def say(reason: Translatable) -> str:
     """A reason or problem in the request's language."""
-    params = dict(reason.params or {})
+    params = {key: gettext(value) if isinstance(value, Term) else value
+              for key, value in (reason.params or {}).items()}
     translated: str = gettext(reason.template, **params) if params else gettext(reason.template)
     return translated
 

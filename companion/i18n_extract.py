@@ -1,12 +1,13 @@
-"""A Babel extractor for the words the rules engine builds from data (phase and part names),
-so ``pybabel extract`` puts "2 sets of 3" and its kin into the catalog for translation."""
+"""A Babel extractor for what the rules engine keeps as data: phase and part names built from
+the phase table ("2 sets of 3") and the reason templates it keeps as constants, so
+``pybabel extract`` puts them into the catalog for translation."""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from typing import IO, Any
 
-from .rules import PHASES
+from .rules import PHASES, REASON_TEMPLATES
 
 
 def phase_names(fileobj: IO[bytes], keywords: Any, comment_tags: Any,
@@ -18,3 +19,9 @@ def phase_names(fileobj: IO[bytes], keywords: Any, comment_tags: Any,
                 if text not in seen:
                     seen.add(text)
                     yield phase.number, "", text, [f"{edition.value} phase {phase.number}"]
+
+
+def reason_templates(fileobj: IO[bytes], keywords: Any, comment_tags: Any,
+                     options: Any) -> Iterator[tuple[int, str, str, list[str]]]:
+    for number, template in enumerate(REASON_TEMPLATES, start=1):
+        yield number, "", template, ["a reason the rules checker gives"]

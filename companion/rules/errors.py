@@ -7,6 +7,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 
+class Term(str):
+    """A reason's parameter that is itself a phrase to translate ("run of 4"), unlike names and
+    card lists, which stay as they are."""
+
+    __slots__ = ()
+
+
 @dataclass(frozen=True)
 class Reason:
     """A sentence a player understands, kept as a template so pages can translate it.

@@ -19,7 +19,7 @@ from .deck import (
     NO_SKIPS_ON_BOARD,
     deck_reasons,
 )
-from .errors import Reason
+from .errors import Reason, Term
 from .phases import Edition, Part, PartKind, Phase
 from .runs import (
     EXTRA,
@@ -139,7 +139,7 @@ def check_laydown(phase: Phase, groups: Sequence[Sequence[Card]]) -> LaydownChec
     deck = deck_reasons(phase.edition, (card for group in laid for card in group))
     if len(laid) != len(phase.parts):
         template = GROUP_COUNT_ONE if len(phase.parts) == 1 else GROUP_COUNT
-        count = Reason(template, {"parts": len(phase.parts), "phase": phase.describe(),
+        count = Reason(template, {"parts": len(phase.parts), "phase": Term(phase.describe()),
                                   "count": len(laid)})
         return LaydownCheck(False, (count, *deck), ())
     checks: dict[tuple[int, Part], Checked] = {}
@@ -157,7 +157,7 @@ def check_laydown(phase: Phase, groups: Sequence[Sequence[Card]]) -> LaydownChec
     reasons: list[Reason] = []
     for index, part in enumerate(best):
         if checks[index, part][0]:
-            reasons.append(Reason(GROUP_FAILS, {"number": index + 1, "part": part.describe(),
+            reasons.append(Reason(GROUP_FAILS, {"number": index + 1, "part": Term(part.describe()),
                                                 "cards": show(part.kind, laid[index])}))
             reasons.extend(checks[index, part][0])
     reasons = _unique([*deck, *reasons])

@@ -39,7 +39,7 @@ from functools import cache
 from .cards import Card
 from .colour_search import ColourAndNumber, ColourRun, OneColour
 from .deck import deck_reasons
-from .errors import PhaseError, Reason
+from .errors import PhaseError, Reason, Term
 from .number_search import Numbers
 from .phases import PHASES, Part, PartKind, Phase
 from .tally import UNSOLVED, Laydown, Strategy, Tally
@@ -83,7 +83,7 @@ def solve(phase: Phase, hand: Sequence[Card]) -> Solution:
         wilds = tuple(_meanings(part, group)
                       for part, group in zip(phase.parts, laydown, strict=True))
         return Solution(True, laydown, wilds, ())
-    reasons = [Reason(NO_LAYDOWN, {"phase": phase.describe(), "count": len(hand)})]
+    reasons = [Reason(NO_LAYDOWN, {"phase": Term(phase.describe()), "count": len(hand)})]
     if need == UNSOLVED:
         reasons.append(Reason(FEW_NATURALS))
     elif need - tally.wilds == 1:
