@@ -44,9 +44,9 @@ class Watch:
 
     def stayed(self) -> None:
         """The page was updated in place: no navigation, no load, same URL and globals."""
-        assert self.navigations == []
+        assert self.navigations == [], f"the page was loaded again: {self.navigations}"
         assert self.page.url == self.url
-        assert self.page.evaluate("window.__marker") == 1
+        assert self.page.evaluate("window.__marker") == 1, "the page's scripts started afresh"
 
 
 def totals(page: Page) -> Any:
