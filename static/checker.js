@@ -26,7 +26,7 @@
     box.textContent = "";
     input.value.trim().split(/[\s,]+/).filter(Boolean).forEach(function (t) {
       var span = document.createElement("span");
-      var m = /^(\d{1,2})([rgby])$/i.exec(t);
+      var m = /^(1[0-2]|[1-9])([rgby])$/i.exec(t);
       span.className = "card " + (m ? "card-" + m[2].toLowerCase() : /^[wj*]$/i.test(t) ? "card-w" : /^s$/i.test(t) ? "card-s" : "card-bad");
       span.textContent = m ? m[1] : t.toUpperCase();
       box.appendChild(span);
@@ -65,12 +65,29 @@
     chips(active);
   }
 
+  var colourButtons = Array.prototype.slice.call(picker.querySelectorAll("[data-colour]"));
+  function pickColour(b) {
+    colour = b.dataset.colour;
+    colourButtons.forEach(function (c) {
+      c.setAttribute("aria-checked", String(c === b));
+      c.tabIndex = c === b ? 0 : -1;  // one Tab stop for the group; arrows move within it
+    });
+  }
+  pickColour(colourButtons[0]);
+  picker.querySelector("[role=radiogroup]").addEventListener("keydown", function (event) {
+    var step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
+    if (!step) return;
+    event.preventDefault();
+    var next = colourButtons[(colourButtons.indexOf(event.target) + step + 4) % 4];
+    pickColour(next);
+    next.focus();
+  });
+
   picker.addEventListener("click", function (event) {
     var b = event.target.closest("button");
     if (!b) return;
     if (b.dataset.colour) {
-      colour = b.dataset.colour;
-      picker.querySelectorAll("[data-colour]").forEach(function (c) { c.setAttribute("aria-checked", String(c === b)); });
+      pickColour(b);
     } else if (b.dataset.number) {
       put(b.dataset.number + colour);
     } else if (b.dataset.card) {

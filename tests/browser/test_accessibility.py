@@ -206,9 +206,6 @@ _LABEL_IN_NAME_JS = """() => {
 }"""
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "templates/games/round.html line 31: the pad button shows \"Count cards\" but its "
-    "aria-label \"Count the cards left in <name>’s hand\" does not contain those words."))
 def test_visible_labels_are_part_of_the_names(phone: Page, server: str) -> None:
     card, board = games(phone, server)
     addresses = page_addresses(server, card, board)
