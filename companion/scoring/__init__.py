@@ -6,6 +6,7 @@ right one by the setup's edition.
 """
 
 from .game import add_round, build_sheet, check_round, replace_round
+from .sheet import phase_tried
 from .model import (
     GameFinished,
     InvalidSetup,
@@ -25,5 +26,5 @@ from .model import (
 __all__ = [
     "GameFinished", "InvalidSetup", "Move", "NeedsConfirmation", "PlayerLine", "Problem",
     "Result", "Round", "RoundRejected", "RoundView", "Setup", "Sheet", "Status", "add_round",
-    "build_sheet", "check_round", "replace_round",
+    "build_sheet", "check_round", "phase_tried", "replace_round",
 ]

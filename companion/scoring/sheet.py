@@ -91,16 +91,27 @@ def _normalised(sheet: Sheet, round: Round) -> tuple[Result, ...]:
     return tuple(replace(result, went_out=result.player == went_out) for result in results)
 
 
-def _attempted(sheet: Sheet, result: Result) -> int | None:
-    """The phase the player tried in the round (Masters: the phase laid, or None)."""
-    line = sheet.line(result.player)
+def phase_tried(sheet: Sheet, player: str) -> int | None:
+    """The phase ``player`` tries in the next round: their current phase, the round's phase in
+    variant 1, their last phase again in a tie-break round; None in Masters (they choose).
+
+    Board game: the space their marker stands on.
+    """
+    line = sheet.line(player)
     if sheet.setup.edition is Edition.MASTERS:
-        return result.phase if result.laid else None
+        return None
     if sheet.status == "tiebreak":
         return line.phases_done[-1] if line.phases_done else None
     if sheet.setup.ten_rounds:
         return sheet.setup.phases[sheet.next_round - 1]
     return line.current_phase
+
+
+def _attempted(sheet: Sheet, result: Result) -> int | None:
+    """The phase the player tried in the round (Masters: the phase laid, or None)."""
+    if sheet.setup.edition is Edition.MASTERS:
+        return result.phase if result.laid else None
+    return phase_tried(sheet, result.player)
 
 
 def _next_phase(setup: Setup, done: Sequence[int], played: int) -> int | None:

@@ -145,7 +145,7 @@ def _round_page(key: str, number: int | None) -> str | Response:
     template = "games/board_round.html" if game.edition == "board" else "games/round.html"
     status = 422 if shown else 200
     names = [entry.form.player.data for entry in form.results.entries]
-    attempts = sheetview.attempts(sheet, number, initial, names)
+    attempts = sheetview.attempts(sheet, initial, names)
     return render_template(template, game=game, sheet=sheet, form=form, number=number,
                            editing=editing, attempts=attempts,
                            **shown), status  # type: ignore[return-value]

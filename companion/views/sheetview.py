@@ -104,18 +104,12 @@ def round_players(sheet: scoring.Sheet, number: int,
     return list(sheet.expected)
 
 
-def attempts(sheet: scoring.Sheet, number: int, initial: scoring.RoundView | None,
+def attempts(sheet: scoring.Sheet, initial: scoring.RoundView | None,
              names: list[str]) -> dict[str, int | None]:
-    """The phase each player tries in round ``number``, for the form's labels."""
+    """The phase each player tries in the round on the form (``initial``: the edited one)."""
     if initial is not None:
         return {name: initial.attempted.get(name) for name in names}
-    if sheet.setup.ten_rounds:
-        return {name: sheet.setup.phases[number - 1] for name in names}
-    lines = {line.name: line for line in sheet.players}
-    if sheet.status == "tiebreak":
-        return {name: lines[name].phases_done[-1] if lines[name].phases_done else None
-                for name in names}
-    return {name: lines[name].current_phase for name in names}
+    return {name: scoring.phase_tried(sheet, name) for name in names}
 
 
 def prefill(form: Any, names: list[str], initial: scoring.RoundView | None) -> None:
