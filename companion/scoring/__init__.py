@@ -6,7 +6,6 @@ right one by the setup's edition.
 """
 
 from .game import add_round, build_sheet, check_round, replace_round
-from .sheet import phase_tried
 from .model import (
     GameFinished,
     InvalidSetup,
@@ -22,6 +21,7 @@ from .model import (
     Sheet,
     Status,
 )
+from .sheet import phase_tried
 
 __all__ = [
     "GameFinished", "InvalidSetup", "Move", "NeedsConfirmation", "PlayerLine", "Problem",
