@@ -1,0 +1,27 @@
+"""The architecture's promises: the rules and the scoring are pure, typed Python."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_rules_and_scoring_load_neither_flask_nor_sqlalchemy():
+    code = ("import sys, companion.rules, companion.scoring, companion.pdf; "
+            "print(sorted(m for m in ('flask', 'sqlalchemy', 'werkzeug') if m in sys.modules))")
+    result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                            text=True, check=True)
+    assert result.stdout.strip() == "[]"
+
+
+def test_rules_and_scoring_pass_mypy_strict():
+    mypy = pytest.importorskip("mypy.api")
+    out, err, status = mypy.run(["--strict", "--follow-imports=silent", "--no-incremental",
+                                 str(ROOT / "companion" / "rules"),
+                                 str(ROOT / "companion" / "scoring")])
+    assert status == 0, out + err
