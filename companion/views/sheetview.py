@@ -109,7 +109,9 @@ def attempts(sheet: scoring.Sheet, initial: scoring.RoundView | None,
     """The phase each player tries in the round on the form (``initial``: the edited one)."""
     if initial is not None:
         return {name: initial.attempted.get(name) for name in names}
-    return {name: scoring.phase_tried(sheet, name) for name in names}
+    playing = set(sheet.setup.players)  # posted names are the client's word, not ours
+    return {name: scoring.phase_tried(sheet, name) if name in playing else None
+            for name in names}
 
 
 def prefill(form: Any, names: list[str], initial: scoring.RoundView | None) -> None:
