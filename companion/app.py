@@ -27,6 +27,24 @@ def _buffer_static_files(response: Response) -> Response:
     return response
 
 
+SECURITY_HEADERS = {
+    # Scripts only from our own files; inline style attributes carry player colours.
+    "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; "
+                               "style-src 'self' 'unsafe-inline'; script-src 'self'; "
+                               "object-src 'none'; base-uri 'none'; frame-ancestors 'none'; "
+                               "form-action 'self'",
+    "X-Content-Type-Options": "nosniff",
+    # Game links are capabilities: never hand them to another site as a referrer.
+    "Referrer-Policy": "same-origin",
+}
+
+
+def _security_headers(response: Response) -> Response:
+    for name, value in SECURITY_HEADERS.items():
+        response.headers.setdefault(name, value)
+    return response
+
+
 def build(test_config: Mapping[str, Any] | None = None) -> Flask:
     """Defaults, then instance/config.py, then the environment, then ``test_config``."""
     instance_path = os.environ.get("COMPANION_INSTANCE_PATH", str(ROOT / "instance"))
@@ -50,6 +68,7 @@ def build(test_config: Mapping[str, Any] | None = None) -> Flask:
     csrf.init_app(app)
     compress.init_app(app)
     app.after_request(_buffer_static_files)  # runs before compression (reverse order)
+    app.after_request(_security_headers)
     from .i18n import select_locale, setup_i18n
 
     babel.init_app(app, locale_selector=select_locale)

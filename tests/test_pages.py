@@ -143,3 +143,11 @@ def test_the_checker_page_names_a_bad_card_next_to_the_field(client):
     response = client.post("/checker", data={"edition": "original", "phase": "1", "mode": "hand",
                                              "hand": "4r 13x"})
     assert "is not a card" in response.get_data(as_text=True)
+
+
+def test_pages_send_security_headers(client, api):
+    game = api.new_game(PLAYERS)
+    response = client.get(f"/games/{game['id']}")
+    assert "script-src 'self'" in response.headers["Content-Security-Policy"]
+    assert response.headers["Referrer-Policy"] == "same-origin"
+    assert response.headers["X-Content-Type-Options"] == "nosniff"
