@@ -30,9 +30,9 @@ def body() -> dict[str, Any]:
     return data
 
 
-@bp.errorhandler(PayloadError)
 @bp.errorhandler(RulesError)
-def bad_input(error: PayloadError | RulesError) -> Response:
+def bad_input(error: RulesError) -> Response:
+    """Malformed input (PayloadError) and unknown cards, editions or phases: 400."""
     return json_error(400, say(error.reason))
 
 

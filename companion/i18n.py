@@ -2,25 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Any
 
 from flask import Flask, current_app, request
 from flask_babel import get_locale, gettext
 from flask_babel import lazy_gettext as _l
 
 from .rules import Part, Phase
-from .rules.errors import Term
+from .rules.errors import Reason, Term
 
 LANGUAGE_COOKIE = "lang"
 LANGUAGE_NAMES = {"en": "English", "de": "Deutsch"}
-
-
-class Translatable(Protocol):
-    @property
-    def template(self) -> str: ...
-
-    @property
-    def params(self) -> Any: ...
 
 
 def select_locale() -> str:
@@ -33,7 +25,7 @@ def select_locale() -> str:
         "BABEL_DEFAULT_LOCALE"]
 
 
-def say(reason: Translatable) -> str:
+def say(reason: Reason) -> str:
     """A reason or problem in the request's language."""
     params = {key: gettext(value) if isinstance(value, Term) else value
               for key, value in (reason.params or {}).items()}

@@ -7,16 +7,12 @@ from typing import Any
 
 from . import scoring
 from .rules import Card, Edition, PartKind, get_phase, parse_cards
-from .rules.errors import Reason
+from .rules.errors import RulesError
 from .services import ALL_PHASES, MAX_POINTS, GameSpec
 
 
-class PayloadError(ValueError):
+class PayloadError(RulesError):
     """Malformed input: answered with 400 and the reason."""
-
-    def __init__(self, template: str, **params: Any) -> None:
-        self.reason = Reason(template, params)
-        super().__init__(str(self.reason))
 
 
 def _require(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], what: str) -> Any:

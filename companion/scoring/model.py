@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ..rules import Edition
+from ..rules.errors import Reason
 
 Status = Literal["playing", "tiebreak", "finished"]
 
@@ -59,21 +60,16 @@ class Round:
 
 
 @dataclass(frozen=True)
-class Problem:
-    """One broken rule or one warning, kept as a template so pages can translate it.
+class Problem(Reason):
+    """One broken rule or one warning: a translatable reason, and the entry at fault.
 
     >>> str(Problem("%(player)s went out, so %(player)s scores 0 points", {"player": "Petra"}))
     'Petra went out, so Petra scores 0 points'
     """
 
-    template: str
-    params: Mapping[str, object]
     player: str | None = None
     field: str | None = None
     """The entry at fault: "points", "phase", "went_out", "player"; None for the round."""
-
-    def __str__(self) -> str:
-        return self.template % dict(self.params) if self.params else self.template
 
 
 class InvalidSetup(ValueError):
