@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import selectinload
 from sqlalchemy.orm.exc import StaleDataError
 
 from . import models, scoring
@@ -103,7 +104,12 @@ def find_game(key: str) -> tuple[models.Game, bool] | None:
     if not key or len(key) > 64:
         return None
     game = db.session.execute(
-        db.select(models.Game).where((models.Game.edit_key == key) | (models.Game.view_key == key))
+        db.select(models.Game)
+        .where((models.Game.edit_key == key) | (models.Game.view_key == key))
+        # The whole sheet is derived from every round: load them in three queries, not one
+        # per round.
+        .options(selectinload(models.Game.players),
+                 selectinload(models.Game.rounds).selectinload(models.Round.results))
     ).scalar_one_or_none()
     if game is None:
         return None

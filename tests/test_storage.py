@@ -74,3 +74,23 @@ def test_a_game_survives_a_restart(tmp_path, monkeypatch):
     first.post(f"/api/games/{game['id']}/rounds", json={"results": ROUND})
     again = create_app({"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "k"}).test_client()
     assert len(again.get(f"/api/games/{game['view_id']}").get_json()["rounds"]) == 1
+
+
+def test_loading_a_long_game_takes_a_fixed_number_of_queries(app, api):
+    from sqlalchemy import event
+
+    from companion.extensions import db
+
+    game = api.new_game(["Ann", "Ben"], phases=[1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
+    for _ in range(12):
+        api.round(game, [{"player": "Ann", "phase": False, "points": 50},
+                         {"player": "Ben", "phase": True, "points": 0}])
+    statements: list[str] = []
+    with app.app_context():
+        listener = lambda *args: statements.append(args[2])  # noqa: E731
+        event.listen(db.engine, "before_cursor_execute", listener)
+        try:
+            assert api.client.get(f"/api/games/{game['id']}").status_code == 200
+        finally:
+            event.remove(db.engine, "before_cursor_execute", listener)
+    assert len(statements) <= 4, statements
