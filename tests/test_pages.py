@@ -151,3 +151,24 @@ def test_pages_send_security_headers(client, api):
     assert "script-src 'self'" in response.headers["Content-Security-Policy"]
     assert response.headers["Referrer-Policy"] == "same-origin"
     assert response.headers["X-Content-Type-Options"] == "nosniff"
+
+
+def test_a_masters_round_offers_only_the_phases_still_open(client, api):
+    game = api.new_game(["Ann", "Ben"], edition="masters")
+    api.round(game, [{"player": "Ann", "phase": 4, "points": 0},
+                     {"player": "Ben", "phase": False, "points": 60}])
+    html = client.get(f"/games/{game['id']}/round").get_data(as_text=True)
+    ann = html[html.index('data-player="Ann"'):html.index('data-player="Ben"')]
+    assert '<option value="3">3</option>' in ann and '<option value="4">' not in ann
+    response = client.post(f"/games/{game['id']}/round", data={
+        "number": "2", "went_out": "Ben",
+        "results-0-player": "Ann", "results-0-phase": "4", "results-0-points": "20",
+        "results-1-player": "Ben", "results-1-phase": "7", "results-1-points": "0"})
+    assert response.status_code == 422  # phase 4 is no longer a choice for Ann
+    response = client.post(f"/games/{game['id']}/round", data={
+        "number": "2", "went_out": "Ben",
+        "results-0-player": "Ann", "results-0-phase": "", "results-0-points": "55",
+        "results-1-player": "Ben", "results-1-phase": "7", "results-1-points": "0"})
+    assert response.status_code == 303
+    players = client.get(f"/api/games/{game['id']}").get_json()["players"]
+    assert [p["phases_done"] for p in players] == [[4], [7]]

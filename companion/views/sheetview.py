@@ -39,13 +39,15 @@ def qr_svg(url: str) -> Markup:
 
 
 def _phase_rows(sheet: scoring.Sheet) -> list[tuple[int, list[Cell]]]:
+    # Masters players choose their phase each round: there is no current one to mark.
+    marks_current = sheet.status != "finished" and sheet.setup.edition is not Edition.MASTERS
     rows = []
     for number in sheet.setup.phases:
         cells = []
         for line in sheet.players:
             if number in line.phases_done:
                 cells.append(Cell("X", "done", "done"))
-            elif number == line.current_phase and sheet.status != "finished":
+            elif number == line.current_phase and marks_current:
                 cells.append(Cell("", "current", "current phase"))
             else:
                 cells.append(Cell(""))
