@@ -7,7 +7,7 @@ from typing import Any
 
 from . import scoring
 from .rules import Card, Edition, PartKind, get_phase, parse_cards
-from .rules.errors import RulesError
+from .rules.errors import RulesError, Term
 from .services import ALL_PHASES, MAX_POINTS, GameSpec
 
 
@@ -18,7 +18,7 @@ class PayloadError(RulesError):
 def _require(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], what: str) -> Any:
     value = data.get(key)
     if value is None or isinstance(value, bool) and kind is not bool or not isinstance(value, kind):
-        raise PayloadError("“%(key)s” must be %(what)s", key=key, what=what)
+        raise PayloadError("“%(key)s” must be %(what)s", key=key, what=Term(what))
     return value
 
 

@@ -42,9 +42,10 @@ def read_catalog(language: str) -> Catalog:
 
 def script_keywords() -> dict[str, object]:
     """babel's default keywords plus the ``-k`` keywords of scripts/translations.sh."""
-    extra = re.findall(r"-k\s+(\w+)", SCRIPT.read_text())
+    extra = re.findall(r"-k\s+(\w+)(?::(\d+))?", SCRIPT.read_text())
     assert extra, "scripts/translations.sh names no extra keywords"
-    return {**DEFAULT_KEYWORDS, **{keyword: None for keyword in extra}}
+    return {**DEFAULT_KEYWORDS,
+            **{keyword: (int(position),) if position else None for keyword, position in extra}}
 
 
 def extracted_messages() -> dict[str, str | tuple[str, ...]]:

@@ -49,7 +49,7 @@ SHORT_ONE = "the closest one is one card short"
 SHORT = "the closest one is %(missing)s cards short"
 FEW_NATURALS = "too few natural cards: every group needs at least one"
 UNSUPPORTED = "the solver does not know phases like %(phase)s"
-TEMPLATES = (NO_LAYDOWN, SHORT_ONE, SHORT, FEW_NATURALS)
+TEMPLATES = (NO_LAYDOWN, SHORT_ONE, SHORT, FEW_NATURALS, UNSUPPORTED)
 
 @dataclass(frozen=True)
 class Solution:
