@@ -45,8 +45,8 @@ from .phases import PHASES, Part, PartKind, Phase
 from .tally import UNSOLVED, Laydown, Strategy, Tally
 
 NO_LAYDOWN = "no lay-down of %(phase)s in these %(count)s cards"
-SHORT_ONE = "the closest one is one card short"
-SHORT = "the closest one is %(missing)s cards short"
+SHORT_ONE = "the closest lay-down is one card short"
+SHORT = "the closest lay-down is %(missing)s cards short"
 FEW_NATURALS = "too few natural cards: every group needs at least one"
 UNSUPPORTED = "the solver does not know phases like %(phase)s"
 TEMPLATES = (NO_LAYDOWN, SHORT_ONE, SHORT, FEW_NATURALS, UNSUPPORTED)

@@ -45,7 +45,7 @@ def points_problems(result: Result) -> list[Problem]:
                         {"player": name, "points": points}, name, "points")]
     if points % 5:
         return [Problem("%(points)s points are not possible: every card is worth 5, 10, 15 or "
-                        "20 points, so %(player)s's points are a multiple of 5",
+                        "20 points, so %(player)s's points must be a multiple of 5",
                         {"player": name, "points": points}, name, "points")]
     return []
 

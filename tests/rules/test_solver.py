@@ -88,7 +88,7 @@ def test_a_hand_one_card_short_gets_none_and_says_so(edition, number, hand, near
     assert not found.valid and found.laydown is None and found.wilds == ()
     count = len(parse_cards(near_miss))
     assert said(found) == [f"no lay-down of {phase.describe()} in these {count} cards",
-                           "the closest one is one card short"]
+                           "the closest lay-down is one card short"]
     assert solve(phase, parse_cards(near_miss + " W")).valid
 
 
@@ -170,7 +170,7 @@ def test_a_hand_without_enough_naturals_says_so():
 
 def test_a_short_hand_says_how_short():
     found = solve(get_phase(ORIGINAL, 1), parse_cards("4r 4b 4g 8r"))
-    assert said(found)[1] == "the closest one is 2 cards short"
+    assert said(found)[1] == "the closest lay-down is 2 cards short"
 
 
 def test_an_empty_hand():

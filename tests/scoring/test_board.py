@@ -131,7 +131,7 @@ def test_a_finished_board_game_takes_no_more_rounds() -> None:
     (rnd(Ann="- out", Ben="-", Cem="X"),
      [("Ann ended the round, so Ann must have laid their phase", "Ann", "phase")]),
     (rnd(Ann="X 0 out", Ben="-", Cem="X"),
-     [("the board game has no points: leave Ann's empty", "Ann", "points")]),
+     [("the board game has no points: leave the points of Ann empty", "Ann", "points")]),
     (rnd(Ann="X out", Ben="-"), [("Cem is missing from this round", "Cem", "player")]),
     (rnd(Ann="X out", Ben="-", Cem="X", Eve="X"),
      [("Eve is not playing in this game", "Eve", "player")]),

@@ -50,7 +50,7 @@ def test_every_player_appears_exactly_once(round: Round,
 @pytest.mark.parametrize(("cem", "message"), [
     ("- -5", "points cannot be negative: Cem has -5"),
     ("- 62", "62 points are not possible: every card is worth 5, 10, 15 or 20 points, so "
-             "Cem's points are a multiple of 5"),
+             "Cem's points must be a multiple of 5"),
     ("-", "enter the points of Cem"),
 ])
 def test_points_are_a_multiple_of_5_and_not_negative(cem: str, message: str) -> None:
