@@ -43,7 +43,7 @@ class NewGameForm(FlaskForm):
         ("original", _l("Original")), ("masters", _l("Masters")), ("board", _l("Board game"))))
     names = FieldList(StringField(validators=[Optional(), Length(max=MAX_NAME, message=_l(
         "A name has at most 30 characters."))]), min_entries=MAX_PLAYERS, max_entries=MAX_PLAYERS)
-    first = SelectField(_l("Deals first (board game: starts, the youngest)"),
+    first = SelectField(_l("Deals first (card game) or starts (board game: the youngest player)"),
                         choices=choices(*((str(i), str(i + 1)) for i in range(MAX_PLAYERS))),
                         default="0")
     ten_rounds = BooleanField(_l("Exactly 10 rounds: everybody moves on each round (variant 1)"))
