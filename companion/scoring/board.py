@@ -44,8 +44,9 @@ def board_round_errors(sheet: Sheet, round: Round) -> tuple[Problem, ...]:
     problems = list(roster)
     for result in results:
         if result.points is not None:
-            problems.append(Problem("the board game has no points: leave the points of %(player)s empty",
-                                    {"player": result.player}, result.player, "points"))
+            problems.append(Problem(
+                "the board game has no points: leave the points of %(player)s empty",
+                {"player": result.player}, result.player, "points"))
         problems += no_phase_number(result)
     if not roster:
         problems += _ender_problems(results)
