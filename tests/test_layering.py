@@ -25,3 +25,11 @@ def test_rules_and_scoring_pass_mypy_strict():
                                  str(ROOT / "companion" / "rules"),
                                  str(ROOT / "companion" / "scoring")])
     assert status == 0, out + err
+
+
+def test_the_code_passes_ruff():
+    ruff = Path(sys.executable).with_name("ruff")
+    if not ruff.exists():
+        pytest.skip("ruff is not installed next to this Python (pip install -e '.[dev]')")
+    result = subprocess.run([str(ruff), "check", "."], cwd=ROOT, capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
