@@ -172,3 +172,12 @@ def test_a_masters_round_offers_only_the_phases_still_open(client, api):
     assert response.status_code == 303
     players = client.get(f"/api/games/{game['id']}").get_json()["players"]
     assert [p["phases_done"] for p in players] == [[4], [7]]
+
+
+def test_the_qr_code_holds_the_read_only_link_only(client, api):
+    game = api.new_game(PLAYERS)
+    for key in (game["id"], game["view_id"]):
+        response = client.get(f"/games/{key}/qr.svg")
+        assert response.status_code == 200 and response.mimetype == "image/svg+xml"
+        assert response.get_data() == client.get(f"/games/{game['view_id']}/qr.svg").get_data()
+    assert client.get("/games/nope/qr.svg").status_code == 404

@@ -151,6 +151,17 @@ def _round_page(key: str, number: int | None) -> str | Response:
                            **shown), status  # type: ignore[return-value]
 
 
+@bp.get("/<key>/qr.svg")
+def qr(key: str) -> Response:
+    """The QR code of the game's read-only link (never of the edit link)."""
+    game, _editable = _load(key)
+    view_url = url_for("games.sheet", key=game.view_key, _external=True)
+    response = Response(sheetview.qr_svg(view_url), mimetype="image/svg+xml")
+    response.cache_control.private = True
+    response.cache_control.max_age = 86400
+    return response
+
+
 @bp.route("/<key>/round", methods=["GET", "POST"])
 def add_round(key: str) -> str | Response:
     """Enter the next round."""

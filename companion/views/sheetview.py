@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
+import io
 from dataclasses import dataclass
 from typing import Any
 
 import segno
 from flask import url_for
 from flask_babel import gettext as _
-from markupsafe import Markup
 
 from .. import models, scoring
 from ..forms import choices
@@ -30,12 +30,13 @@ class RoundRow:
     cells: tuple[Cell, ...]
 
 
-def qr_svg(url: str) -> Markup:
-    """An inline SVG QR code of ``url``, dark on white in both colour schemes (scanners
-    read that best)."""
-    svg = segno.make(url, error="m").svg_inline(scale=4, dark="#000", light="#fff",
-                                                 omitsize=False)
-    return Markup(svg)
+def qr_svg(url: str) -> bytes:
+    """An SVG QR code of ``url``, dark on white in both colour schemes (scanners read that
+    best)."""
+    out = io.BytesIO()
+    segno.make(url, error="m").save(out, kind="svg", scale=4, dark="#000", light="#fff",
+                                    xmldecl=False)
+    return out.getvalue()
 
 
 def _phase_rows(sheet: scoring.Sheet) -> list[tuple[int, list[Cell]]]:
@@ -82,7 +83,6 @@ def build(game: models.Game, sheet: scoring.Sheet, *, editable: bool) -> dict[st
         "round_rows": _round_rows(sheet),
         "phases": phases,
         "view_url": view_url,
-        "qr": qr_svg(view_url),
         "last_round": sheet.rounds[-1].number if sheet.rounds else None,
         "lines": {line.name: line for line in sheet.players},
         "track": track(sheet) if sheet.setup.edition is Edition.BOARD else [],

@@ -137,8 +137,9 @@ def test_four_players_enter_rounds_on_a_phone(phone: Page, pages: Any, server: s
 
     # The read-only link, shown as text and as a QR code, opened on a second phone.
     share = phone.get_by_role("region", name="Follow on other phones")
-    expect(share.get_by_role("img", name="QR code of the read-only link")).to_be_visible()
-    expect(share.locator("svg")).to_be_visible()
+    qr = share.get_by_role("img", name="QR code of the read-only link")
+    expect(qr).to_be_visible()
+    assert qr.evaluate("img => img.complete && img.naturalWidth > 100")  # the SVG has loaded
     link = share.get_by_role("link", name=re.compile(r"^http:\/\/127\.0\.0\.1:\d+\/games\/"))
     view_url = link.get_attribute("href")
     assert view_url and view_url != phone.url.split("#")[0]
