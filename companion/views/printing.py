@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask import Blueprint, Response, abort, render_template, request, url_for
+from flask import Blueprint, Response, abort, current_app, render_template, request, url_for
 from flask_babel import force_locale, get_locale, gettext
 from werkzeug.datastructures import MultiDict
 
@@ -14,7 +14,6 @@ from ..rules import Edition
 bp = Blueprint("print", __name__)
 
 EDITIONS = tuple(edition.value for edition in Edition)
-LANGUAGES = ("de", "en")
 DEFAULT_PLAYERS = 6
 ECHO = 40  # how much of a bad value a message repeats
 
@@ -68,7 +67,7 @@ def parse_blank(args: MultiDict[str, str], default_lang: str) -> BlankRequest | 
     if paper not in pdf.PAPERS:
         problems.append(gettext("There is no paper size “%(value)s”: choose a4 or letter.",
                                 value=_shown(paper)))
-    if lang not in LANGUAGES:
+    if lang not in current_app.config["LANGUAGES"]:
         problems.append(gettext("There is no language “%(value)s”: choose de (German) or "
                                 "en (English).", value=_shown(lang)))
     names = [name.strip() for name in args.getlist("name") if name.strip()]
