@@ -40,8 +40,9 @@ def qr_svg(url: str) -> bytes:
 
 
 def _phase_rows(sheet: scoring.Sheet) -> list[tuple[int, list[Cell]]]:
-    # Masters players choose their phase each round: there is no current one to mark.
-    marks_current = sheet.status != "finished" and sheet.setup.edition is not Edition.MASTERS
+    # Masters players choose their phase each round, and a tie-break round replays phases
+    # already crossed off: then there is no current phase to mark.
+    marks_current = sheet.status == "playing" and sheet.setup.edition is not Edition.MASTERS
     rows = []
     for number in sheet.setup.phases:
         cells = []
