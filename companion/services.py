@@ -17,10 +17,11 @@ from . import models, scoring
 from .extensions import db
 from .rules import Edition
 from .rules.errors import Reason
+from .rules.phases import PHASE_NUMBERS
 
 MAX_NAME = 30
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
-ALL_PHASES = tuple(range(1, 11))
+ALL_PHASES = PHASE_NUMBERS
 MAX_POINTS = 1000  # far above any real hand (190); keeps stored numbers sane
 
 

@@ -152,7 +152,8 @@ PHASES: dict[Edition, tuple[Phase, ...]] = {
     for edition, rows in _TABLE.items()
 }
 
-PHASE_NUMBERS = tuple(range(1, 11))
+PHASE_NUMBERS: tuple[int, ...] = tuple(range(1, 11))
+"""Every edition has ten phases, numbered 1 to 10."""
 
 
 def get_phase(edition: Edition, number: object) -> Phase:

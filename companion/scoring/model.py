@@ -9,10 +9,11 @@ from typing import Literal
 
 from ..rules import Edition
 from ..rules.errors import Reason
+from ..rules.phases import PHASE_NUMBERS
 
 Status = Literal["playing", "tiebreak", "finished"]
 
-ALL_PHASES: tuple[int, ...] = tuple(range(1, 11))
+ALL_PHASES = PHASE_NUMBERS
 WREATH = 11
 """Board game: the space after phase 10, the laurel wreath."""
 

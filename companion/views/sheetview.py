@@ -13,6 +13,7 @@ from flask_babel import gettext as _
 from .. import models, scoring
 from ..forms import choices
 from ..rules import PHASES, Edition
+from ..rules.phases import PHASE_NUMBERS
 from .charts import COLOURS, legend_key, progress_chart
 
 
@@ -138,7 +139,7 @@ def masters_choices(form: Any, sheet: scoring.Sheet, number: int) -> None:
                                                for view in sheet.rounds[:number - 1]])
     done = {line.name: set(line.phases_done) for line in before.players}
     for entry in form.results.entries:
-        left = [n for n in range(1, 11) if n not in done.get(entry.form.player.data, set())]
+        left = [n for n in PHASE_NUMBERS if n not in done.get(entry.form.player.data, set())]
         entry.form.phase.choices = choices(("", "—"), *((str(n), str(n)) for n in left))
 
 
