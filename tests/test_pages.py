@@ -181,3 +181,11 @@ def test_the_qr_code_holds_the_read_only_link_only(client, api):
         assert response.status_code == 200 and response.mimetype == "image/svg+xml"
         assert response.get_data() == client.get(f"/games/{game['view_id']}/qr.svg").get_data()
     assert client.get("/games/nope/qr.svg").status_code == 404
+
+
+def test_undo_without_a_round_number_names_the_round_it_removed(client):
+    url = start(client)
+    client.post(url + "/round", data=round_form(PLAYERS, [0, 25, 20, 75],
+                                                [True, True, True, False], "Michaela"))
+    client.post(url + "/undo", data={})
+    assert "Round 1 removed." in client.get(url).get_data(as_text=True)

@@ -181,6 +181,7 @@ def undo(key: str) -> Response:
     form = ActionForm()
     if form.validate_on_submit():
         number = int(form.number.data) if (form.number.data or "").isdigit() else None
+        removed = game.rounds[-1].number if game.rounds else None
         try:
             services.undo_last(game, number=number)
         except (services.StaleRound, services.NoSuchRound):
@@ -188,5 +189,5 @@ def undo(key: str) -> Response:
             flash(_("Nothing was undone: the sheet changed on another phone."), "error")
         else:
             db.session.commit()
-            flash(_("Round %(number)s removed.", number=number))
+            flash(_("Round %(number)s removed.", number=removed))
     return redirect(url_for("games.sheet", key=key), 303)
