@@ -11,7 +11,15 @@ from . import models, scoring, services
 from .errors import json_error
 from .extensions import csrf, db
 from .i18n import say
-from .payloads import PayloadError, check_request, game_spec, hit_request, round_request
+from .payloads import (
+    PayloadError,
+    check_request,
+    game_spec,
+    guard,
+    hit_request,
+    query_guard,
+    round_request,
+)
 from .present import game_json
 from .rules import RulesError, check_hit, check_laydown, format_cards, solve
 from .rules.phases import Edition
@@ -24,7 +32,10 @@ def body() -> dict[str, Any]:
     """The request's JSON object; 415 for another content type, 400 for anything but an object."""
     if not request.is_json:
         abort(415)
-    data = request.get_json(silent=True)
+    try:
+        data = request.get_json(silent=True)
+    except RecursionError:  # nested deeper than the JSON parser goes: nobody sends that
+        raise PayloadError("the body is nested too deeply to be a request") from None
     if not isinstance(data, dict):
         raise PayloadError("the body must be a JSON object")
     return data
@@ -126,6 +137,16 @@ def finished(error: scoring.GameFinished) -> Response:
     return json_error(409, _("This game is finished: it takes no more rounds."))
 
 
+@bp.errorhandler(services.StaleRevision)
+def stale_revision(error: services.StaleRevision) -> Response:
+    game = game_json(error.game, services.sheet_of(error.game), editable=True)
+    db.session.rollback()
+    return json_error(409, _("The game changed on another device since you last saw it "
+                             "(revision %(given)s, now %(now)s). Nothing was stored: look at "
+                             "the game as it is now before you send this again.",
+                             given=error.given, now=error.expected), game=game)
+
+
 @bp.errorhandler(services.StaleRound)
 def stale(error: services.StaleRound) -> Response:
     db.session.rollback()
@@ -163,11 +184,20 @@ def get_game(key: str) -> Response:
     return response
 
 
+def _locked(key: str, revision: int | None) -> models.Game:
+    """The game to write to, locked until the request commits; 404 for any other key."""
+    game = services.lock_game(key, revision=revision)
+    if game is None:
+        abort(404)
+    return game
+
+
 @bp.post("/games/<key>/rounds")
 def add_round(key: str) -> Response:
     """Record the next round."""
-    game, _editable = _load(key, edit=True)
-    new, number, confirm = round_request(body(), Edition(game.edition))
+    data = body()
+    game = _locked(key, guard(data.get("revision"), "revision"))
+    new, number, confirm = round_request(data, Edition(game.edition))
     sheet = services.record_round(game, new, number=number, confirm=confirm)
     db.session.commit()
     return _game_response(game, sheet, 201)
@@ -176,8 +206,8 @@ def add_round(key: str) -> Response:
 @bp.delete("/games/<key>/rounds/last")
 def undo(key: str) -> Response:
     """Remove the last round (``?number=N`` guards against undoing twice)."""
-    game, _editable = _load(key, edit=True)
-    number = request.args.get("number", type=int)
+    number = query_guard(request.args.get("number"), "number")
+    game = _locked(key, query_guard(request.args.get("revision"), "revision"))
     sheet = services.undo_last(game, number=number)
     db.session.commit()
     return _game_response(game, sheet)
@@ -186,8 +216,9 @@ def undo(key: str) -> Response:
 @bp.put("/games/<key>/rounds/<int:number>")
 def edit(key: str, number: int) -> Response:
     """Replace round ``number``; everything after it is recomputed."""
-    game, _editable = _load(key, edit=True)
-    new, _number, confirm = round_request(body(), Edition(game.edition))
+    data = body()
+    game = _locked(key, guard(data.get("revision"), "revision"))
+    new, _number, confirm = round_request(data, Edition(game.edition))
     sheet = services.edit_round(game, number, new, confirm=confirm)
     db.session.commit()
     return _game_response(game, sheet)

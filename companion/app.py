@@ -80,8 +80,7 @@ def build(test_config: Mapping[str, Any] | None = None) -> Flask:
     views.register(app)
     errors.register(app)
 
-    with app.app_context():
-        from . import models  # noqa: F401  (tables must be known before create_all)
+    from . import models, storage  # noqa: F401  (the migrations compare against the models)
 
-        db.create_all()
+    storage.init_app(app)
     return app

@@ -11,6 +11,12 @@ ENVIRONMENT_KEYS = {
     "DATABASE_URL": "SQLALCHEMY_DATABASE_URI",
     "SECRET_KEY": "SECRET_KEY",
 }
+#: Whole-number settings from the environment (on/off ones take 0 or 1).
+ENVIRONMENT_NUMBERS = {
+    "COMPANION_MIGRATE_ON_START": "MIGRATE_ON_START",
+    "COMPANION_PROXIES": "PROXIES",
+    "COMPANION_HSTS_SECONDS": "HSTS_SECONDS",
+}
 
 
 def defaults(instance_path: str) -> dict[str, Any]:
@@ -21,7 +27,7 @@ def defaults(instance_path: str) -> dict[str, Any]:
         "SQLALCHEMY_ENGINE_OPTIONS": {"pool_pre_ping": True},
         "WTF_CSRF_TIME_LIMIT": None,
         "BABEL_DEFAULT_LOCALE": "en",
-        "LANGUAGES": ("en", "de"),
+        "LANGUAGES": ("en", "de", "fr", "it", "nl"),
         "MAX_CONTENT_LENGTH": 256 * 1024,
         "SESSION_COOKIE_SAMESITE": "Lax",
         "PREFERRED_URL_SCHEME": "http",
@@ -32,12 +38,26 @@ def defaults(instance_path: str) -> dict[str, Any]:
         "COMPRESS_ALGORITHM": ["br", "gzip"],
         "COMPRESS_STREAMS": False,
         "SEND_FILE_MAX_AGE_DEFAULT": 3600,
+        # The schema is migrated when the app starts (one process at a time); production may
+        # turn this off and run `flask --app companion db upgrade` when it deploys instead.
+        "MIGRATE_ON_START": 1,
+        # How many proxies in front of the app set X-Forwarded-For/-Proto/-Host (0: none).
+        "PROXIES": 0,
+        # Strict-Transport-Security on answers served over HTTPS (0 turns it off).
+        "HSTS_SECONDS": 365 * 24 * 3600,
     }
 
 
-def from_environment(environ: os._Environ[str] | dict[str, str] = os.environ) -> dict[str, str]:
-    """Settings given as environment variables (``DATABASE_URL``, ``SECRET_KEY``)."""
-    found = {key: environ[name] for name, key in ENVIRONMENT_KEYS.items() if environ.get(name)}
+def from_environment(environ: os._Environ[str] | dict[str, str] = os.environ) -> dict[str, Any]:
+    """Settings given as environment variables (``DATABASE_URL``, ``SECRET_KEY``, …)."""
+    found: dict[str, Any] = {
+        key: environ[name] for name, key in ENVIRONMENT_KEYS.items() if environ.get(name)}
+    for name, key in ENVIRONMENT_NUMBERS.items():
+        value = environ.get(name, "").strip()
+        if value:
+            if not value.isascii() or not value.isdigit():
+                raise ValueError(f"{name} must be a whole number, not {value!r}")
+            found[key] = int(value)
     url = found.get("SQLALCHEMY_DATABASE_URI")
     if url and url.startswith(("postgres://", "postgresql://")):
         # SQLAlchemy needs the driver named; psycopg 3 is the one we ship.

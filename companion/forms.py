@@ -20,6 +20,7 @@ from wtforms import (
 )
 from wtforms.validators import Length, Optional, ValidationError
 
+from .numbers import whole_number
 from .rules.phases import PHASE_NUMBERS
 from .services import MAX_NAME, MAX_PLAYERS, MAX_POINTS
 
@@ -75,9 +76,10 @@ def _points(form: Form, field: StringField) -> None:
     text = (field.data or "").strip()
     if not text:
         raise ValidationError(_l("Enter the points (0 for the player who went out)."))
-    if not text.isdigit():
+    points = whole_number(text)
+    if points is None:
         raise ValidationError(_l("Points are a whole number like 35."))
-    if int(text) > MAX_POINTS:
+    if points > MAX_POINTS:
         raise ValidationError(_l("No hand is worth more than 1000 points."))
 
 
@@ -92,6 +94,7 @@ class ResultForm(Form):
 
 class RoundForm(FlaskForm):
     number = HiddenField()
+    revision = HiddenField()  # the game's revision the form was made from (a write guard)
     results = FieldList(FormField(ResultForm))
     went_out = RadioField(_l("Went out"), choices=[], validate_choice=False)
     confirm = BooleanField(_l("Yes, these numbers are right"))
@@ -104,6 +107,7 @@ class BoardResultForm(Form):
 
 class BoardRoundForm(FlaskForm):
     number = HiddenField()
+    revision = HiddenField()
     results = FieldList(FormField(BoardResultForm))
     went_out = RadioField(_l("Ended the round"), choices=[], validate_choice=False)
 
@@ -112,6 +116,7 @@ class ActionForm(FlaskForm):
     """An empty form for buttons that change state (undo): carries the CSRF token."""
 
     number = HiddenField()
+    revision = HiddenField()
 
 
 CARD_INPUT = {"autocomplete": "off", "spellcheck": "false", "autocapitalize": "off"}

@@ -5,7 +5,7 @@ from __future__ import annotations
 import secrets
 from datetime import UTC, datetime
 
-from sqlalchemy import ForeignKey, String, UniqueConstraint
+from sqlalchemy import CheckConstraint, ForeignKey, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import db
@@ -33,7 +33,8 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
     first_dealer: Mapped[int] = mapped_column(default=0)
     created_at: Mapped[datetime] = mapped_column(default=_now)
     updated_at: Mapped[datetime] = mapped_column(default=_now, onupdate=_now)
-    revision: Mapped[int] = mapped_column(default=0)
+    # Grows by one with every stored change; phones send it back to guard their writes.
+    revision: Mapped[int] = mapped_column(default=1)
 
     players: Mapped[list[Player]] = relationship(
         back_populates="game", order_by="Player.seat", cascade="all, delete-orphan"
@@ -62,7 +63,8 @@ class Player(db.Model):  # type: ignore[name-defined,misc]
 class Round(db.Model):  # type: ignore[name-defined,misc]
     __tablename__ = "round"
     # The unique number per game is what makes two phones submitting the same round store it once.
-    __table_args__ = (UniqueConstraint("game_id", "number"),)
+    __table_args__ = (UniqueConstraint("game_id", "number"),
+                      CheckConstraint("number >= 1", name="round_number_positive"))
 
     id: Mapped[int] = mapped_column(primary_key=True)
     game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
@@ -77,6 +79,9 @@ class Round(db.Model):  # type: ignore[name-defined,misc]
 
 class Result(db.Model):  # type: ignore[name-defined,misc]
     __tablename__ = "result"
+    # The database itself refuses a round with a player's result twice, whatever the app does.
+    __table_args__ = (UniqueConstraint("round_id", "player", name="result_one_per_player"),
+                      UniqueConstraint("round_id", "position", name="result_one_per_position"))
 
     id: Mapped[int] = mapped_column(primary_key=True)
     round_id: Mapped[int] = mapped_column(ForeignKey("round.id", ondelete="CASCADE"), index=True)

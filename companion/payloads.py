@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from . import scoring
+from .numbers import whole_number
 from .rules import Card, Edition, PartKind, get_phase, parse_cards
 from .rules.errors import RulesError, Term
 from .services import ALL_PHASES, MAX_POINTS, GameSpec
@@ -51,7 +52,7 @@ def hit_request(data: Mapping[str, Any]) -> tuple[Edition, PartKind, list[Card],
     group = _require(data, "group", dict, "an object with “part” and “cards”")
     kinds = {kind.value: kind for kind in PartKind}
     part = group.get("part")
-    if part not in kinds:
+    if not isinstance(part, str) or part not in kinds:
         raise PayloadError("“part” must be set, run, colour or colour run")
     card = _require(data, "card", str, "one card, like \"6b\"")
     return edition, kinds[part], cards_of(group.get("cards"), "cards"), Card.parse(card)
@@ -103,13 +104,37 @@ def _result(item: Any, edition: Edition) -> scoring.Result:
     return scoring.Result(player=player, laid=laid, points=points, went_out=went_out, phase=number)
 
 
+def _bad_guard(key: str) -> PayloadError:
+    if key == "number":
+        return PayloadError("“number” must be the round number, a whole number like 3")
+    return PayloadError("“revision” must be the revision of the game you last saw, "
+                        "a whole number like 5")
+
+
+def guard(value: Any, key: str) -> int | None:
+    """A write's guard (``number`` or ``revision``) from JSON: None or a whole number ≥ 1."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise _bad_guard(key)
+    return value
+
+
+def query_guard(text: str | None, key: str) -> int | None:
+    """The same guard from a query string (``?number=3&revision=5``)."""
+    if text is None:
+        return None
+    number = whole_number(text)
+    if number is None or number < 1:
+        raise _bad_guard(key)
+    return number
+
+
 def round_request(data: Mapping[str, Any],
                   edition: Edition) -> tuple[scoring.Round, int | None, bool]:
     """(round, the client's round number or None, confirm) from a round body."""
     results = _require(data, "results", list, "a list with one result per player")
-    number = data.get("number")
-    if number is not None and (isinstance(number, bool) or not isinstance(number, int)):
-        raise PayloadError("“number” must be the round number, like 3")
+    number = guard(data.get("number"), "number")
     confirm = data.get("confirm", False)
     if not isinstance(confirm, bool):
         raise PayloadError("“confirm” must be true or false")

@@ -6,14 +6,16 @@ companion.scoring; this module only moves data between it and the database.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from sqlalchemy import Select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
 from sqlalchemy.orm.exc import StaleDataError
 
-from . import models, scoring
+from . import models, scoring, storage
 from .extensions import db
 from .rules import Edition
 from .rules.errors import Reason
@@ -41,8 +43,20 @@ class StaleRound(ValueError):
         super().__init__("another device changed the rounds first")
 
 
+class StaleRevision(StaleRound):
+    """The phone's revision is older than the game's: somebody else wrote in between."""
+
+    def __init__(self, game: models.Game, given: int) -> None:
+        super().__init__(game.revision, given)
+        self.game = game
+
+
 class NoSuchRound(LookupError):
     pass
+
+
+#: What a game link can look like (``secrets.token_urlsafe``); anything else is no game.
+KEY = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 
 @dataclass(frozen=True)
@@ -100,21 +114,41 @@ def create_game(spec: GameSpec) -> models.Game:
     return game
 
 
+def _whole_game() -> Select[tuple[models.Game]]:
+    # The whole sheet is derived from every round: load them in three queries, not one per round.
+    return db.select(models.Game).options(
+        selectinload(models.Game.players),
+        selectinload(models.Game.rounds).selectinload(models.Round.results))
+
+
 def find_game(key: str) -> tuple[models.Game, bool] | None:
     """The game whose edit or view link ``key`` is, and whether it may be edited."""
-    if not key or len(key) > 64:
+    if not KEY.fullmatch(key):
         return None
     game = db.session.execute(
-        db.select(models.Game)
-        .where((models.Game.edit_key == key) | (models.Game.view_key == key))
-        # The whole sheet is derived from every round: load them in three queries, not one
-        # per round.
-        .options(selectinload(models.Game.players),
-                 selectinload(models.Game.rounds).selectinload(models.Round.results))
+        _whole_game().where((models.Game.edit_key == key) | (models.Game.view_key == key))
     ).scalar_one_or_none()
     if game is None:
         return None
     return game, game.edit_key == key
+
+
+def lock_game(key: str, *, revision: int | None = None) -> models.Game | None:
+    """The game behind edit link ``key``, locked for this transaction's write (or None).
+
+    Writes to one game happen one at a time: a second writer waits here until the first has
+    committed, then reads its rounds. ``revision`` is the one the phone last saw; when the game
+    has moved on since, nothing may be written (StaleRevision).
+    """
+    if not KEY.fullmatch(key):
+        return None
+    storage.begin_write()
+    game = db.session.execute(
+        _whole_game().where(models.Game.edit_key == key).with_for_update(of=models.Game)
+    ).scalar_one_or_none()
+    if game is not None and revision is not None and revision != game.revision:
+        raise StaleRevision(game, revision)
+    return game
 
 
 def setup_of(game: models.Game) -> scoring.Setup:

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from sqlalchemy import text
 
 from companion import create_app
 from companion.extensions import db
@@ -39,6 +40,8 @@ def app(request: pytest.FixtureRequest, tmp_path: Path,
     with app.app_context():
         db.session.remove()
         db.drop_all()
+        with db.engine.begin() as connection:  # the next test migrates from scratch again
+            connection.execute(text("DROP TABLE IF EXISTS alembic_version"))
         db.engine.dispose()
 
 

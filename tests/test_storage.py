@@ -93,4 +93,5 @@ def test_loading_a_long_game_takes_a_fixed_number_of_queries(app, api):
             assert api.client.get(f"/api/games/{game['id']}").status_code == 200
         finally:
             event.remove(db.engine, "before_cursor_execute", listener)
-    assert len(statements) <= 4, statements
+    queries = [sql for sql in statements if not sql.startswith("BEGIN")]  # SQLite's own BEGIN
+    assert len(queries) <= 4, queries

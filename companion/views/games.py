@@ -12,6 +12,7 @@ from .. import models, scoring, services
 from ..extensions import db
 from ..forms import ActionForm, BoardRoundForm, NewGameForm, RoundForm, choices
 from ..i18n import say
+from ..numbers import whole_number
 from ..rules import Edition
 from . import sheetview
 
@@ -68,6 +69,8 @@ def _round_form(game: models.Game, sheet: scoring.Sheet, number: int,
     if request.method == "GET":
         sheetview.prefill(form, names, initial)
     form.number.data = str(number)
+    if request.method == "GET":
+        form.revision.data = str(game.revision)
     if not board and game.edition == "masters":
         sheetview.masters_choices(form, sheet, number)
     return form
@@ -121,8 +124,36 @@ def _submit(game: models.Game, form: Any, number: int, editing: bool) -> Respons
     return redirect(url_for("games.sheet", key=game.edit_key, _anchor="sheet"), 303)
 
 
+def _stale(game: models.Game, sheet: scoring.Sheet, form: Any) -> dict[str, Any] | None:
+    """What to tell a person whose form is older than the game (None: it is up to date).
+
+    The form keeps their entries and takes the game's revision, so storing it again is their
+    informed choice, never a silent overwrite.
+    """
+    seen = whole_number(form.revision.data)
+    if form.revision.data in (None, "") or seen == game.revision:
+        return None
+    form.revision.data = str(game.revision)
+    if seen is None:
+        return {"errors": [_("This form was incomplete. Nothing was stored: check the entries "
+                             "and store them again.")]}
+    changed = [_("The sheet changed on another phone while you were typing. Nothing was "
+                 "stored; your entries are still here.")]
+    if sheet.rounds:
+        last = sheet.rounds[-1]
+        changed.append(_("Round %(number)s on the sheet now: %(results)s.", number=last.number,
+                         results=sheetview.describe_round(last)))
+    return {"errors": changed, "stale": True}
+
+
 def _round_page(key: str, number: int | None) -> str | Response:
-    game, _editable = _load(key, edit=True)
+    if request.method == "POST":
+        # The write waits here for any other write to this game, then sees its rounds.
+        game = services.lock_game(key)
+        if game is None:
+            abort(404)
+    else:
+        game, _editable = _load(key, edit=True)
     sheet = services.sheet_of(game)
     editing = number is not None
     if number is None:
@@ -136,14 +167,15 @@ def _round_page(key: str, number: int | None) -> str | Response:
     form = _round_form(game, sheet, number, initial)
     shown: dict[str, Any] = {}
     if form.validate_on_submit():
-        outcome = _submit(game, form, number, editing)
+        stale = _stale(game, sheet, form)
+        outcome = stale if stale is not None else _submit(game, form, number, editing)
         if isinstance(outcome, Response):
             return outcome
         shown = outcome
     elif request.method == "POST":
         shown = {"errors": [_("Some entries need a look: see the notes next to them.")]}
     template = "games/board_round.html" if game.edition == "board" else "games/round.html"
-    status = 422 if shown else 200
+    status = 409 if shown.get("stale") else 422 if shown else 200
     names = [entry.form.player.data for entry in form.results.entries]
     attempts = sheetview.attempts(sheet, initial, names)
     return render_template(template, game=game, sheet=sheet, form=form, number=number,
@@ -177,17 +209,23 @@ def edit_round(key: str, number: int) -> str | Response:
 @bp.post("/<key>/undo")
 def undo(key: str) -> Response:
     """Remove the last round."""
-    game, _editable = _load(key, edit=True)
+    game = services.lock_game(key)
+    if game is None:
+        abort(404)
     form = ActionForm()
     if form.validate_on_submit():
-        number = int(form.number.data) if (form.number.data or "").isdigit() else None
+        number, revision = whole_number(form.number.data), whole_number(form.revision.data)
         removed = game.rounds[-1].number if game.rounds else None
-        try:
-            services.undo_last(game, number=number)
-        except (services.StaleRound, services.NoSuchRound):
-            db.session.rollback()
-            flash(_("Nothing was undone: the sheet changed on another phone."), "error")
+        if (form.number.data and number is None) or (form.revision.data and revision is None):
+            flash(_("Nothing was undone: the button's form was incomplete. Try again."), "error")
+        elif removed is None:
+            flash(_("There is no round to undo."), "error")
+        elif (revision is not None and revision != game.revision) or (
+                number is not None and number != removed):
+            flash(_("Nothing was undone: the sheet changed on another phone. Here it is as it "
+                    "is now."), "error")
         else:
+            services.undo_last(game, number=number)
             db.session.commit()
             flash(_("Round %(number)s removed.", number=removed))
     return redirect(url_for("games.sheet", key=key), 303)

@@ -12,6 +12,7 @@ from flask_babel import gettext as _
 
 from .. import models, scoring
 from ..forms import choices
+from ..numbers import whole_number
 from ..rules import PHASES, Edition
 from ..rules.phases import PHASE_NUMBERS
 from .charts import COLOURS, legend_key, progress_chart
@@ -155,9 +156,24 @@ def round_from_form(form: Any, edition: Edition) -> scoring.Round:
             continue
         phase = int(row.phase.data) if edition is Edition.MASTERS and row.phase.data else None
         laid = phase is not None if edition is Edition.MASTERS else bool(row.laid.data)
-        results.append(scoring.Result(player=name, laid=laid, points=int(row.points.data),
+        results.append(scoring.Result(player=name, laid=laid,
+                                      points=whole_number(row.points.data),
                                       went_out=went_out, phase=phase))
     return scoring.Round(tuple(results))
+
+
+def describe_round(view: scoring.RoundView) -> str:
+    """A stored round in one line of words ("Ann 0, went out; Ben 35, phase laid")."""
+    parts = []
+    for result in view.results:
+        facts = [str(result.points)] if result.points is not None else []
+        if result.went_out:
+            facts.append(_("went out"))
+        elif result.laid:
+            facts.append(_("phase laid"))
+        parts.append(_("%(name)s: %(facts)s", name=result.player, facts=", ".join(facts))
+                     if facts else result.player)
+    return "; ".join(parts)
 
 
 PLAYER_COLOURS = COLOURS
