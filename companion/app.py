@@ -9,7 +9,7 @@ from typing import Any
 
 from flask import Flask, Response, request
 
-from . import config
+from . import config, security
 from .extensions import babel, compress, csrf, db
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -24,24 +24,6 @@ def _buffer_static_files(response: Response) -> Response:
     if request.endpoint == "static" and response.status_code == 200:
         response.direct_passthrough = False
         response.make_sequence()
-    return response
-
-
-SECURITY_HEADERS = {
-    # Scripts only from our own files; inline style attributes carry player colours.
-    "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; "
-                               "style-src 'self' 'unsafe-inline'; script-src 'self'; "
-                               "object-src 'none'; base-uri 'none'; frame-ancestors 'none'; "
-                               "form-action 'self'",
-    "X-Content-Type-Options": "nosniff",
-    # Game links are capabilities: never hand them to another site as a referrer.
-    "Referrer-Policy": "same-origin",
-}
-
-
-def _security_headers(response: Response) -> Response:
-    for name, value in SECURITY_HEADERS.items():
-        response.headers.setdefault(name, value)
     return response
 
 
@@ -67,8 +49,8 @@ def build(test_config: Mapping[str, Any] | None = None) -> Flask:
     db.init_app(app)
     csrf.init_app(app)
     compress.init_app(app)
+    security.init_app(app)
     app.after_request(_buffer_static_files)  # runs before compression (reverse order)
-    app.after_request(_security_headers)
     from .i18n import select_locale, setup_i18n
 
     babel.init_app(app, locale_selector=select_locale)

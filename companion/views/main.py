@@ -31,5 +31,6 @@ def set_language() -> Response:
     response = redirect(_local(request.form.get("next")), 303)
     lang = request.form.get("lang")
     if lang in current_app.config["LANGUAGES"]:
-        response.set_cookie(LANGUAGE_COOKIE, lang, max_age=365 * 24 * 3600, samesite="Lax")
+        response.set_cookie(LANGUAGE_COOKIE, lang, max_age=365 * 24 * 3600, samesite="Lax",
+                            secure=request.is_secure)
     return response

@@ -1,0 +1,44 @@
+"""Security headers, and HTTPS behind a proxy: Secure cookies and HSTS when served over TLS."""
+
+from __future__ import annotations
+
+from flask import Flask, Response, current_app, request
+from flask.sessions import SecureCookieSessionInterface
+from werkzeug.middleware.proxy_fix import ProxyFix
+
+HEADERS = {
+    # Scripts only from our own files; inline style attributes carry player colours.
+    "Content-Security-Policy": "default-src 'self'; img-src 'self' data:; "
+                               "style-src 'self' 'unsafe-inline'; script-src 'self'; "
+                               "object-src 'none'; base-uri 'none'; frame-ancestors 'none'; "
+                               "form-action 'self'",
+    "X-Content-Type-Options": "nosniff",
+    # Game links are capabilities: never hand them to another site as a referrer.
+    "Referrer-Policy": "same-origin",
+}
+
+
+class SessionInterface(SecureCookieSessionInterface):
+    """The session cookie is ``Secure`` whenever the request came over HTTPS."""
+
+    def get_cookie_secure(self, app: Flask) -> bool:
+        return bool(super().get_cookie_secure(app) or request.is_secure)
+
+
+def _headers(response: Response) -> Response:
+    for name, value in HEADERS.items():
+        response.headers.setdefault(name, value)
+    seconds = int(current_app.config["HSTS_SECONDS"])
+    if request.is_secure and seconds:
+        response.headers.setdefault("Strict-Transport-Security", f"max-age={seconds}")
+    return response
+
+
+def init_app(app: Flask) -> None:
+    """Trust ``PROXIES`` proxies' X-Forwarded-* headers; Secure cookies and HSTS over HTTPS."""
+    proxies = int(app.config["PROXIES"])
+    if proxies:
+        app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
+            app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies)
+    app.session_interface = SessionInterface()
+    app.after_request(_headers)
