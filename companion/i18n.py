@@ -2,17 +2,30 @@
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
+from babel import Locale
 from flask import Flask, current_app, request
-from flask_babel import get_locale, gettext
+from flask_babel import get_locale, gettext, ngettext
 from flask_babel import lazy_gettext as _l
 
 from .rules import Part, Phase
 from .rules.errors import Reason, Term
 
 LANGUAGE_COOKIE = "lang"
-LANGUAGE_NAMES = {"en": "English", "de": "Deutsch"}
+
+
+@cache
+def language_name(code: str) -> str:
+    """A language's name in that language, as a switch shows it: "Deutsch", "Français"."""
+    name = Locale.parse(code).display_name or code
+    return name[:1].upper() + name[1:]
+
+
+def language_names() -> dict[str, str]:
+    """Every configured language's code and own name, in the configured order."""
+    return {code: language_name(code) for code in current_app.config["LANGUAGES"]}
 
 
 def select_locale() -> str:
@@ -29,6 +42,8 @@ def say(reason: Reason) -> str:
     """A reason or problem in the request's language."""
     params = {key: gettext(value) if isinstance(value, Term) else value
               for key, value in (reason.params or {}).items()}
+    if reason.plural is not None:
+        return str(ngettext(reason.template, reason.plural, params[reason.count], **params))
     translated: str = gettext(reason.template, **params) if params else gettext(reason.template)
     return translated
 
@@ -63,4 +78,4 @@ def setup_i18n(app: Flask) -> None:
     def language() -> dict[str, Any]:
         return {"say": say, "say_phase": say_phase, "say_part": say_part,
                 "colour_name": colour_name, "language": str(get_locale() or "en"),
-                "language_names": LANGUAGE_NAMES}
+                "language_names": language_names()}

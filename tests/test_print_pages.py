@@ -33,12 +33,12 @@ def test_the_print_page_offers_every_option(client):
     assert 'action="/print/blank.pdf"' in page and 'method="get"' in page
     for name in ("edition", "players", "name", "paper", "lang"):
         assert f'name="{name}"' in page
-    for value in ("original", "masters", "board", "a4", "letter", "de", "en"):
+    for value in ("original", "masters", "board", "a4", "letter", "en", "de", "fr", "it", "nl"):
         assert f'value="{value}"' in page
     ids = re.findall(r'<(?:input|select)[^>]*\bid="([^"]+)"', page)
     unlabelled = [i for i in ids if f'for="{i}"' not in page]
     radios = re.findall(r'<label class="check"[^>]*><input type="radio"', page)
-    assert not unlabelled and len(radios) == 7
+    assert not unlabelled and len(radios) == 10
 
 
 def test_the_home_page_leads_to_it(client):
@@ -87,7 +87,8 @@ BAD_QUERIES = [
     ("players=2.5", "not “2.5”"),
     ("edition=deluxe", "There is no edition “deluxe”: choose original, masters or board."),
     ("paper=a3", "There is no paper size “a3”: choose a4 or letter."),
-    ("lang=fr", "There is no language “fr”: choose de (German) or en (English)."),
+    ("lang=es", "There is no language “es”: choose one of en (English), de (Deutsch), "
+                "fr (Français), it (Italiano), nl (Nederlands)."),
     ("name=" + "x" * 31 + "&name=Ben", "A name has at most 30 characters"),
     ("&".join(f"name=P{seat}" for seat in range(7)), "A sheet has at most 6 players"),
     ("players=2&name=A&name=B&name=C", "There are more names (3) than players (2)."),
@@ -105,10 +106,10 @@ def test_bad_options_get_400_with_the_reason(client, query, message):
 
 
 def test_every_problem_is_named_at_once(client):
-    response = client.get("/print/blank.pdf?players=9&paper=a3&lang=fr")
+    response = client.get("/print/blank.pdf?players=9&paper=a3&lang=es")
     page = response.get_data(as_text=True)
     assert response.status_code == 400
-    assert "“9”" in page and "“a3”" in page and "“fr”" in page
+    assert "“9”" in page and "“a3”" in page and "“es”" in page
 
 
 def seed_game(api):

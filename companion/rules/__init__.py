@@ -19,8 +19,9 @@ from .groups import (
 from .phases import DECKS, PHASES, Deck, Edition, Part, PartKind, Phase, get_phase
 from .solver import Solution, solve
 
-#: Every template a Reason from the group checks and the solver may carry, for translators.
-REASON_TEMPLATES: tuple[str, ...] = groups.TEMPLATES + solver.TEMPLATES
+#: Every template a Reason from the group checks and the solver may carry, for translators;
+#: a (singular, plural) pair where the reason counts something.
+REASON_TEMPLATES: tuple[str | tuple[str, str], ...] = groups.TEMPLATES + solver.TEMPLATES
 
 __all__ = [
     "Card", "CardError", "Colour", "DECKS", "Deck", "Edition", "GroupCheck", "HitCheck", "Kind",

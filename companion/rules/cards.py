@@ -57,14 +57,29 @@ class Kind(_Ordered):
     SKIP = "skip"
 
 
-_COLOUR_WORDS = {
-    "r": Colour.RED, "red": Colour.RED, "rot": Colour.RED,
-    "g": Colour.GREEN, "green": Colour.GREEN, "grün": Colour.GREEN, "gruen": Colour.GREEN,
-    "b": Colour.BLUE, "blue": Colour.BLUE, "blau": Colour.BLUE,
-    "y": Colour.YELLOW, "yellow": Colour.YELLOW, "gelb": Colour.YELLOW,
+#: The colour letters: English, the canonical notation, plus ``v`` (vert, verde), which means
+#: green in every language that has it. Letters that would mean two colours (``g``: green,
+#: but gelb, giallo, geel) or something else (``j``: jaune, but J is a joker) keep their
+#: English meaning or none; those colours are written as words (docs/decisions.md).
+COLOUR_LETTERS = {"r": Colour.RED, "g": Colour.GREEN, "b": Colour.BLUE, "y": Colour.YELLOW,
+                  "v": Colour.GREEN}
+#: The colour words of each language the pages speak, by language.
+COLOUR_WORDS = {
+    "en": {"red": Colour.RED, "green": Colour.GREEN, "blue": Colour.BLUE,
+           "yellow": Colour.YELLOW},
+    "de": {"rot": Colour.RED, "grün": Colour.GREEN, "gruen": Colour.GREEN, "blau": Colour.BLUE,
+           "gelb": Colour.YELLOW},
+    "fr": {"rouge": Colour.RED, "vert": Colour.GREEN, "bleu": Colour.BLUE,
+           "jaune": Colour.YELLOW},
+    "it": {"rosso": Colour.RED, "verde": Colour.GREEN, "blu": Colour.BLUE,
+           "giallo": Colour.YELLOW},
+    "nl": {"rood": Colour.RED, "groen": Colour.GREEN, "blauw": Colour.BLUE,
+           "geel": Colour.YELLOW},
 }
-_WILD = {"w", "j", "*", "wild", "joker"}
-_SKIP = {"s", "skip", "aussetzen"}
+_COLOUR_WORDS = COLOUR_LETTERS | {word: colour for words in COLOUR_WORDS.values()
+                                  for word, colour in words.items()}
+_WILD = {"w", "j", "*", "wild", "joker", "jolly"}
+_SKIP = {"s", "skip", "aussetzen", "passe", "salta", "overslaan"}
 _NUMBER = re.compile(r"(\d{1,2})\s*([^\d\s]+)")
 
 MIN_NUMBER = 1
@@ -82,6 +97,8 @@ class Card:
     Card.parse('7r')
     >>> str(Card.parse("joker")), Card.parse("12 blau").colour
     ('W', <Colour.BLUE: 'b'>)
+    >>> Card.parse("7 jaune"), Card.parse("3groen"), Card.parse("11v")
+    (Card.parse('7y'), Card.parse('3g'), Card.parse('11g'))
     """
 
     kind: Kind

@@ -20,13 +20,22 @@ class Reason:
 
     >>> str(Reason("the run %(cards)s has a gap at %(missing)s", {"cards": "4 5 7", "missing": 6}))
     'the run 4 5 7 has a gap at 6'
+    >>> str(Reason("%(count)s card", {"count": 2}, plural="%(count)s cards"))
+    '2 cards'
     """
 
     template: str
     params: Mapping[str, Any] = field(default_factory=dict)
+    plural: str | None = field(default=None, kw_only=True)
+    """The template for counts other than one (``template`` is then the singular); the count
+    is ``params[count]``, so each language can choose its own plural form (ngettext)."""
+    count: str = field(default="count", kw_only=True)
 
     def __str__(self) -> str:
-        return self.template % dict(self.params) if self.params else self.template
+        template = self.template
+        if self.plural is not None and self.params.get(self.count) != 1:
+            template = self.plural
+        return template % dict(self.params) if self.params else template
 
 
 class RulesError(ValueError):

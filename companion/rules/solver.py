@@ -44,12 +44,14 @@ from .number_search import Numbers
 from .phases import PHASES, Part, PartKind, Phase
 from .tally import UNSOLVED, Laydown, Strategy, Tally
 
-NO_LAYDOWN = "no lay-down of %(phase)s in these %(count)s cards"
-SHORT_ONE = "the closest lay-down is one card short"
-SHORT = "the closest lay-down is %(missing)s cards short"
+# (singular, plural) pairs: the count decides which, in each language's own way.
+NO_LAYDOWN = ("no lay-down of %(phase)s in %(count)s card",
+              "no lay-down of %(phase)s in these %(count)s cards")
+SHORT = ("the closest lay-down is %(missing)s card short",
+         "the closest lay-down is %(missing)s cards short")
 FEW_NATURALS = "too few natural cards: every group needs at least one"
 UNSUPPORTED = "the solver does not know phases like %(phase)s"
-TEMPLATES = (NO_LAYDOWN, SHORT_ONE, SHORT, FEW_NATURALS, UNSUPPORTED)
+TEMPLATES: tuple[str | tuple[str, str], ...] = (NO_LAYDOWN, SHORT, FEW_NATURALS, UNSUPPORTED)
 
 @dataclass(frozen=True)
 class Solution:
@@ -83,13 +85,13 @@ def solve(phase: Phase, hand: Sequence[Card]) -> Solution:
         wilds = tuple(_meanings(part, group)
                       for part, group in zip(phase.parts, laydown, strict=True))
         return Solution(True, laydown, wilds, ())
-    reasons = [Reason(NO_LAYDOWN, {"phase": Term(phase.describe()), "count": len(hand)})]
+    reasons = [Reason(NO_LAYDOWN[0], {"phase": Term(phase.describe()), "count": len(hand)},
+                      plural=NO_LAYDOWN[1])]
     if need == UNSOLVED:
         reasons.append(Reason(FEW_NATURALS))
-    elif need - tally.wilds == 1:
-        reasons.append(Reason(SHORT_ONE))
     else:
-        reasons.append(Reason(SHORT, {"missing": need - tally.wilds}))
+        reasons.append(Reason(SHORT[0], {"missing": need - tally.wilds}, plural=SHORT[1],
+                              count="missing"))
     return Solution(False, None, (), tuple(reasons))
 
 

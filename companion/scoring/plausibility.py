@@ -27,6 +27,14 @@ def most_points(cards: int) -> int:
 LEAST_FOR_FULL_HAND = 5 * HAND
 MOST_FOR_FULL_HAND = most_points(HAND)
 
+TOO_MANY_LEFT = (
+    "%(player)s laid phase %(phase)s (%(laid)s cards), so at most %(left)s card is left, worth "
+    "at most %(most)s points, not %(points)s",
+    "%(player)s laid phase %(phase)s (%(laid)s cards), so at most %(left)s cards are left, "
+    "worth at most %(most)s points, not %(points)s")
+#: The warnings that count something, as (singular, plural), for the translators' catalog.
+COUNTED_TEMPLATES: tuple[tuple[str, str], ...] = (TOO_MANY_LEFT,)
+
 
 def card_warnings(edition: Edition, results: Sequence[Result], went_out: str | None,
                   attempted: Mapping[str, int | None]) -> tuple[Problem, ...]:
@@ -65,7 +73,6 @@ def _warning(edition: Edition, result: Result, phase: int | None) -> Problem | N
     left = max(HAND - laid, 0)
     if points <= most_points(left):
         return None
-    return Problem("%(player)s laid phase %(phase)s (%(laid)s cards), so at most %(left)s cards "
-                   "are left, worth at most %(most)s points, not %(points)s",
-                   {**params, "phase": phase, "laid": laid, "left": left,
-                    "most": most_points(left)}, name, "points")
+    return Problem(TOO_MANY_LEFT[0], {**params, "phase": phase, "laid": laid, "left": left,
+                                      "most": most_points(left)}, name, "points",
+                   plural=TOO_MANY_LEFT[1], count="left")

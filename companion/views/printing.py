@@ -9,6 +9,7 @@ from flask_babel import force_locale, get_locale, gettext
 from werkzeug.datastructures import MultiDict
 
 from .. import pdf, services
+from ..i18n import language_names
 from ..rules import Edition
 
 bp = Blueprint("print", __name__)
@@ -68,8 +69,9 @@ def parse_blank(args: MultiDict[str, str], default_lang: str) -> BlankRequest | 
         problems.append(gettext("There is no paper size “%(value)s”: choose a4 or letter.",
                                 value=_shown(paper)))
     if lang not in current_app.config["LANGUAGES"]:
-        problems.append(gettext("There is no language “%(value)s”: choose de (German) or "
-                                "en (English).", value=_shown(lang)))
+        choices = ", ".join(f"{code} ({name})" for code, name in language_names().items())
+        problems.append(gettext("There is no language “%(value)s”: choose one of %(choices)s.",
+                                value=_shown(lang), choices=choices))
     names = [name.strip() for name in args.getlist("name") if name.strip()]
     problems += _name_problems(names)
     count, problem = _count(args.get("players"), len(names))
@@ -118,7 +120,8 @@ def blank() -> Response:
         return _bad_request(parsed)
     with force_locale(parsed.lang):
         data = pdf.blank_sheet(parsed.options, gettext)
-    name = "wertungsblatt" if parsed.lang == "de" else "score-sheet"
+        # A file name: lower case, words joined by hyphens ("wertungsblatt", "feuille-de-score").
+        name = gettext("score-sheet")
     response = _pdf(data, f"phase10-{name}-{parsed.options.edition.value}.pdf",
                     "public, max-age=86400")
     if "lang" not in request.args:  # then the language came from the browser or the cookie

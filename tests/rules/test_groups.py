@@ -135,7 +135,9 @@ def test_deck_limits(cards, edition, reasons):
 
 
 def test_reasons_use_a_fixed_set_of_plain_templates():
-    for template in REASON_TEMPLATES:
-        assert template == template.strip() and not template.endswith(".")
-        assert template[0].islower() or template.startswith("%(")
+    for entry in REASON_TEMPLATES:
+        # A pair is a reason that counts: its singular and plural.
+        for template in entry if isinstance(entry, tuple) else (entry,):
+            assert template == template.strip() and not template.endswith(".")
+            assert template[0].islower() or template.startswith("%(")
     assert len(set(REASON_TEMPLATES)) == len(REASON_TEMPLATES)

@@ -88,7 +88,7 @@ def test_a_hand_one_card_short_gets_none_and_says_so(edition, number, hand, near
     assert not found.valid and found.laydown is None and found.wilds == ()
     count = len(parse_cards(near_miss))
     assert said(found) == [f"no lay-down of {phase.describe()} in these {count} cards",
-                           "the closest lay-down is one card short"]
+                           "the closest lay-down is 1 card short"]
     assert solve(phase, parse_cards(near_miss + " W")).valid
 
 
