@@ -1,0 +1,304 @@
+"""A group's records, derived from its games' stored rounds (nothing derived is stored).
+
+As decided for the companion (docs/decisions.md, "Groups and records"):
+
+- Players are the same person across games when their names match case-insensitively, or
+  when the group merged one spelling into another (``aliases``: casefolded spelling → name).
+- Only finished games count; unfinished ones are listed but left out of every record.
+- Every co-winner of a shared win (variant 1's tie) gets a win; ``shared`` counts those.
+- A phase is *tried* by a player in a game from the first round they attempt it; it is
+  *completed at the first try* when they lay it in that round. Its *rounds* are every round
+  spent trying it, laid in the end or not (the game may end first), and its average is
+  rounds per completion, so a phase that keeps people stuck across games counts as hard.
+  Tie-break rounds replay a phase already done and are not attempts. Masters records no
+  phase for a round without a lay-down, so Masters games count for wins and points but not
+  for the phases. Phase numbers mean other
+  phases in the board game, so phase records are kept per phase list (card or board).
+- Average penalty points per round: card games, over the rounds the player played.
+- Best and worst game: the card game with the fewest and the most points (the newer one of
+  equals); board game: wins and the rounds the winner needed to reach the wreath.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+
+from ..rules import Edition
+from . import board, sheet
+from .checks import normalise_setup
+from .model import Round, RoundRejected, Setup, Sheet, Status
+
+
+@dataclass(frozen=True)
+class PlayedGame:
+    """A stored game as the records read it: ``ref`` names it (its read-only link)."""
+
+    ref: str
+    played_at: datetime
+    setup: Setup
+    rounds: tuple[Round, ...]
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """One line of the group's list of games."""
+
+    ref: str
+    played_at: datetime
+    edition: Edition
+    players: tuple[str, ...]
+    status: Status
+    winners: tuple[str, ...]
+    rounds: int
+
+
+@dataclass(frozen=True)
+class GameRef:
+    """A player's game worth pointing at: which one, and how many points or rounds."""
+
+    ref: str
+    played_at: datetime
+    value: int
+
+
+@dataclass(frozen=True)
+class PhaseRecord:
+    """How one phase went: (player, game) pairs that tried it, and how they fared."""
+
+    edition: Edition
+    phase: int
+    tried: int = 0
+    first_try: int = 0
+    completed: int = 0
+    rounds: int = 0
+
+    @property
+    def first_try_rate(self) -> float:
+        return self.first_try / self.tried if self.tried else 0.0
+
+    @property
+    def average_rounds(self) -> float | None:
+        """Rounds spent on it per completion (None: nobody completed it yet)."""
+        return self.rounds / self.completed if self.completed else None
+
+
+@dataclass(frozen=True)
+class PlayerRecord:
+    """One player's records over the group's finished games."""
+
+    name: str
+    played: int
+    won: int
+    shared: int
+    card_rounds: int
+    card_points: int
+    best: GameRef | None
+    worst: GameRef | None
+    board_played: int
+    board_won: int
+    wreath_rounds: tuple[int, ...]
+    phases: tuple[PhaseRecord, ...]
+
+    @property
+    def win_rate(self) -> float:
+        return self.won / self.played if self.played else 0.0
+
+    @property
+    def average_points(self) -> float | None:
+        return self.card_points / self.card_rounds if self.card_rounds else None
+
+    @property
+    def fastest_wreath(self) -> int | None:
+        return min(self.wreath_rounds, default=None)
+
+    @property
+    def nemesis(self) -> PhaseRecord | None:
+        """The phase that took this player the most rounds on average (ties: lowest number)."""
+        return hardest(self.phases)
+
+
+@dataclass(frozen=True)
+class GroupRecords:
+    """Everything the group page shows, newest game first."""
+
+    games: tuple[GameSummary, ...]
+    players: tuple[PlayerRecord, ...]
+    phases: tuple[PhaseRecord, ...]
+    wins: tuple[tuple[str, ...], ...]
+    """The winners of each finished game, oldest first (for wins over time)."""
+
+
+def hardest(phases: Iterable[PhaseRecord]) -> PhaseRecord | None:
+    """The phase with the most rounds per completion, then the fewest first tries.
+
+    Phases nobody completed count as the hardest of all once tried.
+    """
+    tried = [phase for phase in phases if phase.tried]
+    if not tried:
+        return None
+
+    def difficulty(phase: PhaseRecord) -> tuple[float, float, int]:
+        average = phase.average_rounds
+        return (-(average if average is not None else float("inf")), phase.first_try_rate,
+                phase.phase)
+
+    return min(tried, key=difficulty)
+
+
+def replay(setup: Setup, rounds: Sequence[Round]) -> Sheet:
+    """The sheet of stored rounds, which were checked when they were entered."""
+    setup = normalise_setup(setup)
+    board_game = setup.edition is Edition.BOARD
+    current = board.start(setup) if board_game else sheet.start(setup)
+    for round in rounds:
+        if current.status == "finished":
+            raise RoundRejected(current.next_round, ())
+        current = board.advance(current, round) if board_game else sheet.advance(current, round)
+    return current
+
+
+class Identities:
+    """Who is who across games: casefolded names, merged spellings, the name to show."""
+
+    def __init__(self, aliases: Mapping[str, str]) -> None:
+        self.aliases = {alias.casefold(): name for alias, name in aliases.items()}
+        self.shown: dict[str, str] = {name.casefold(): name for name in self.aliases.values()}
+
+    def of(self, name: str) -> str:
+        """The key a spelling counts under."""
+        return self.aliases.get(name.casefold(), name).casefold()
+
+    def see(self, name: str) -> str:
+        """Note a spelling (the first one seen is shown, unless merged into another)."""
+        key = self.of(name)
+        self.shown.setdefault(key, name)
+        return key
+
+
+@dataclass
+class _Tally:
+    played: int = 0
+    won: int = 0
+    shared: int = 0
+    card_rounds: int = 0
+    card_points: int = 0
+    card_games: list[GameRef] = field(default_factory=list)
+    board_played: int = 0
+    board_won: int = 0
+    wreath_rounds: list[int] = field(default_factory=list)
+    phases: dict[tuple[Edition, int], list[tuple[int, bool]]] = field(default_factory=dict)
+
+
+def phase_attempts(result_sheet: Sheet) -> dict[tuple[str, int], tuple[int, bool]]:
+    """(player, phase) → (rounds spent trying it, laid in the end) in one game."""
+    if result_sheet.setup.edition is Edition.MASTERS:
+        return {}
+    tries: Counter[tuple[str, int]] = Counter()
+    laid: set[tuple[str, int]] = set()
+    for view in result_sheet.rounds:
+        if view.tiebreak:
+            continue
+        for result in view.results:
+            phase = view.attempted.get(result.player)
+            if phase is None or phase > 10:
+                continue
+            key = (result.player, phase)
+            if key in laid:
+                continue
+            tries[key] += 1
+            if result.laid:
+                laid.add(key)
+    return {key: (count, key in laid) for key, count in tries.items()}
+
+
+def _phase_list(edition: Edition) -> Edition:
+    return Edition.BOARD if edition is Edition.BOARD else Edition.ORIGINAL
+
+
+def _count_game(tallies: dict[str, _Tally], ids: Identities, game: PlayedGame,
+                result_sheet: Sheet) -> None:
+    edition = result_sheet.setup.edition
+    winners = set(result_sheet.winners)
+    attempts = phase_attempts(result_sheet)
+    for line in result_sheet.players:
+        tally = tallies[ids.see(line.name)]
+        tally.played += 1
+        if line.name in winners:
+            tally.won += 1
+            tally.shared += len(winners) > 1
+        if edition is Edition.BOARD:
+            tally.board_played += 1
+            if line.name in winners:
+                tally.board_won += 1
+                tally.wreath_rounds.append(len(result_sheet.rounds))
+        else:
+            played = [points for points in line.round_points if points is not None]
+            tally.card_rounds += len(played)
+            tally.card_points += sum(played)
+            tally.card_games.append(GameRef(game.ref, game.played_at, line.points))
+    for (name, phase), attempt in attempts.items():
+        key = (_phase_list(edition), phase)
+        tallies[ids.of(name)].phases.setdefault(key, []).append(attempt)
+
+
+def _phase_records(attempts: Iterable[tuple[tuple[Edition, int], list[tuple[int, bool]]]]
+                   ) -> tuple[PhaseRecord, ...]:
+    merged: dict[tuple[Edition, int], list[tuple[int, bool]]] = defaultdict(list)
+    for key, tries in attempts:
+        merged[key].extend(tries)
+    return tuple(
+        PhaseRecord(edition, phase, tried=len(tries),
+                    first_try=tries.count((1, True)),
+                    completed=sum(1 for _rounds, laid in tries if laid),
+                    rounds=sum(rounds for rounds, _laid in tries))
+        for (edition, phase), tries in sorted(merged.items(), key=lambda item: (
+            item[0][0] is Edition.BOARD, item[0][1])))
+
+
+def _player_record(name: str, tally: _Tally) -> PlayerRecord:
+    # Newest first, so that of equal games the newer one is named.
+    games = sorted(tally.card_games, key=lambda ref: ref.played_at, reverse=True)
+    return PlayerRecord(
+        name=name, played=tally.played, won=tally.won, shared=tally.shared,
+        card_rounds=tally.card_rounds, card_points=tally.card_points,
+        best=min(games, key=lambda ref: ref.value, default=None),
+        worst=max(games, key=lambda ref: ref.value, default=None),
+        board_played=tally.board_played, board_won=tally.board_won,
+        wreath_rounds=tuple(tally.wreath_rounds),
+        phases=_phase_records(tally.phases.items()))
+
+
+def summarise(game: PlayedGame) -> tuple[GameSummary, Sheet | None]:
+    """The game's line in the list, and its sheet (None when the rounds cannot be read)."""
+    try:
+        result_sheet: Sheet | None = replay(game.setup, game.rounds)
+    except (ValueError, LookupError, StopIteration):
+        result_sheet = None
+    status: Status = result_sheet.status if result_sheet else "playing"
+    winners = result_sheet.winners if result_sheet else ()
+    return GameSummary(game.ref, game.played_at, game.setup.edition, game.setup.players,
+                       status, winners, len(game.rounds)), result_sheet
+
+
+def group_records(games: Iterable[PlayedGame], aliases: Mapping[str, str]) -> GroupRecords:
+    """Records of ``games`` with ``aliases`` (spelling → name) merged, ranked by wins."""
+    ids = Identities(aliases)
+    tallies: dict[str, _Tally] = defaultdict(_Tally)
+    summaries: list[GameSummary] = []
+    wins: list[tuple[str, ...]] = []
+    for game in sorted(games, key=lambda game: game.played_at):
+        summary, result_sheet = summarise(game)
+        summaries.append(summary)
+        if result_sheet is None or result_sheet.status != "finished":
+            continue
+        _count_game(tallies, ids, game, result_sheet)
+        wins.append(tuple(ids.shown[ids.of(name)] for name in result_sheet.winners))
+    players = sorted(
+        (_player_record(ids.shown[key], tally) for key, tally in tallies.items()),
+        key=lambda record: (-record.won, -record.win_rate, record.name.casefold()))
+    phases = _phase_records(
+        item for tally in tallies.values() for item in tally.phases.items())
+    return GroupRecords(tuple(reversed(summaries)), tuple(players), phases, tuple(wins))
