@@ -35,6 +35,8 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
     updated_at: Mapped[datetime] = mapped_column(default=_now, onupdate=_now)
     # Grows by one with every stored change; phones send it back to guard their writes.
     revision: Mapped[int] = mapped_column(default=1)
+    group_id: Mapped[int | None] = mapped_column(
+        ForeignKey("game_group.id", ondelete="SET NULL", name="game_group_fk"), index=True)
 
     players: Mapped[list[Player]] = relationship(
         back_populates="game", order_by="Player.seat", cascade="all, delete-orphan"
@@ -93,3 +95,33 @@ class Result(db.Model):  # type: ignore[name-defined,misc]
     went_out: Mapped[bool] = mapped_column(default=False)
 
     round: Mapped[Round] = relationship(back_populates="results")
+
+
+class Group(db.Model):  # type: ignore[name-defined,misc]
+    """A game night's group: the games a group of friends plays, behind two capability links."""
+
+    __tablename__ = "game_group"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    edit_key: Mapped[str] = mapped_column(String(64), unique=True, default=new_key)
+    view_key: Mapped[str] = mapped_column(String(64), unique=True, default=new_key)
+    name: Mapped[str] = mapped_column(String(40))
+    created_at: Mapped[datetime] = mapped_column(default=_now)
+
+    aliases: Mapped[list[Alias]] = relationship(
+        back_populates="group", order_by="Alias.alias", cascade="all, delete-orphan")
+
+
+class Alias(db.Model):  # type: ignore[name-defined,misc]
+    """A spelling (stored casefolded) that counts as player ``name`` in the group's records."""
+
+    __tablename__ = "group_alias"
+    __table_args__ = (UniqueConstraint("group_id", "alias", name="group_alias_one_per_spelling"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    group_id: Mapped[int] = mapped_column(
+        ForeignKey("game_group.id", ondelete="CASCADE", name="group_alias_group_fk"), index=True)
+    alias: Mapped[str] = mapped_column(String(30))
+    name: Mapped[str] = mapped_column(String(30))
+
+    group: Mapped[Group] = relationship(back_populates="aliases")
