@@ -8,8 +8,18 @@ from typing import Any
 from reportlab.platypus import Spacer, Table  # type: ignore[import-untyped]
 
 from ..rules import Edition
-from .layout import BLANK_ROW, MIN_ROUND_ROWS, Column, Translate, identity, para, score_grid
+from .layout import (
+    BLANK_ROW,
+    MIN_ROUND_ROWS,
+    Column,
+    Translate,
+    identity,
+    para,
+    rich,
+    score_grid,
+)
 from .page import build, document, edition_name, frame_size, legend, page_heading
+from .scripts import name_markup
 
 
 @dataclass(frozen=True)
@@ -28,7 +38,7 @@ class BlankOptions:
 def _blank_columns(options: BlankOptions, rows: int, _: Translate) -> list[Column]:
     total = "=" if options.edition is not Edition.BOARD else ""
     return [
-        Column(header=(para(name, "name") if name else
+        Column(header=(rich(name_markup(name, bold=True), "name") if name else
                        para(_("Player %(n)s:") % {"n": seat}, "label")),
                phases=[str(number) for number in range(1, 11)], rounds=[""] * rows, total=total)
         for seat, name in enumerate(options.names, start=1)

@@ -2,16 +2,29 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date
 from typing import TYPE_CHECKING
+from xml.sax.saxutils import escape
 
 from reportlab.platypus import Spacer, Table, TableStyle  # type: ignore[import-untyped]
 
 from ..rules import Edition
 from .flowables import CrossedPhase, QrCode
-from .layout import MIN_ROUND_ROWS, Column, Marks, Translate, fonts, identity, para, score_grid
+from .layout import (
+    MIN_ROUND_ROWS,
+    Column,
+    Marks,
+    Translate,
+    fonts,
+    identity,
+    para,
+    rich,
+    score_grid,
+)
 from .page import build, document, edition_name, frame_size, legend, page_heading
+from .scripts import fill, name_markup, names_markup
 
 if TYPE_CHECKING:
     from ..scoring import PlayerLine, RoundView, Sheet
@@ -72,7 +85,7 @@ def _game_columns(sheet: Sheet, padding: int, _: Translate) -> list[Column]:
                   else str(number) if number in sheet.setup.phases else "–"
                   for number in range(1, 11)]
         total = _space(line.marker or 1, _) if board else str(line.points)
-        columns.append(Column(para(line.name, "name"), phases,
+        columns.append(Column(rich(name_markup(line.name, bold=True), "name"), phases,
                               _round_cells(sheet, line, _) + [""] * padding, total))
     return columns
 
@@ -94,37 +107,42 @@ def _marks(sheet: Sheet) -> Marks:
 
 
 def _outcome(sheet: Sheet, _: Translate) -> str:
+    """The outcome line as paragraph markup, each name in a font that has its letters."""
+    def names(players: Iterable[str]) -> str:
+        return ", ".join(name_markup(name, bold=True) for name in players)
+
     if sheet.status == "finished" and sheet.winner:
-        return _("Winner: %(name)s") % {"name": sheet.winner}
+        return fill(_("Winner: %(name)s"), name=names([sheet.winner]))
     if sheet.status == "finished":
-        return _("Shared win: %(names)s") % {"names": ", ".join(sheet.winners)}
+        return fill(_("Shared win: %(names)s"), names=names(sheet.winners))
     if sheet.status == "tiebreak":
-        return _("Tie: %(names)s play a tie-break round.") % {"names": ", ".join(sheet.tiebreak)}
-    return _("Game in progress: round %(n)s is next.") % {"n": sheet.next_round}
+        return fill(_("Tie: %(names)s play a tie-break round."), names=names(sheet.tiebreak))
+    return fill(_("Game in progress: round %(n)s is next."), n=sheet.next_round)
 
 
 def _notes(sheet: Sheet, _: Translate) -> list[str]:
-    """The lines under the table: order of play, what the marks mean, variants, the ending."""
+    """The lines under the table, as paragraph markup: order of play, what the marks mean,
+    variants, the ending."""
     setup, mark = sheet.setup, fonts().dealer_mark
     seats = setup.players[setup.first_dealer:] + setup.players[:setup.first_dealer]
     if setup.edition is Edition.BOARD:
-        notes = [_("Seating order: %(names)s") % {"names": ", ".join(seats)},
-                 _("%(mark)s started the round; bold: ended the round and moved 2 spaces.")
-                 % {"mark": mark}]
+        notes = [fill(_("Seating order: %(names)s"), names=names_markup(seats)),
+                 fill(_("%(mark)s started the round; bold: ended the round and moved 2 spaces."),
+                      mark=mark)]
         last = sheet.rounds[-1] if sheet.rounds else None
         if last is not None and last.stopped:
-            notes.append(_("Round %(n)s: %(names)s did not move because the game had ended.")
-                         % {"n": last.number, "names": ", ".join(last.stopped)})
+            notes.append(fill(_("Round %(n)s: %(names)s did not move because the game had "
+                                "ended."), n=last.number, names=names_markup(last.stopped)))
         return notes
-    notes = [_("Dealer order: %(names)s") % {"names": ", ".join(seats)},
-             _("%(mark)s dealt the round; bold: went out.") % {"mark": mark}]
+    notes = [fill(_("Dealer order: %(names)s"), names=names_markup(seats)),
+             fill(_("%(mark)s dealt the round; bold: went out."), mark=mark)]
     if setup.phases != tuple(range(1, 11)):
-        notes.append(_("Phases in play: %(phases)s")
-                     % {"phases": ", ".join(str(number) for number in setup.phases)})
+        notes.append(fill(_("Phases in play: %(phases)s"),
+                          phases=", ".join(str(number) for number in setup.phases)))
     if setup.ten_rounds:
-        notes.append(_("Variant: exactly 10 rounds, fewest points wins."))
+        notes.append(escape(_("Variant: exactly 10 rounds, fewest points wins.")))
     if setup.knocking:
-        notes.append(_("Variant: knocking allowed."))
+        notes.append(escape(_("Variant: knocking allowed.")))
     return notes
 
 
@@ -144,7 +162,7 @@ def game_sheet(sheet: Sheet, info: GameInfo, _: Translate = identity) -> bytes:
     started = _("Started %(date)s") % {"date": info.created.isoformat()}
     heading = page_heading([para(title, "title"),
                             para(f"{edition_name(sheet.setup.edition, _)} · {started}", "sub"),
-                            Spacer(0, 4), para(_outcome(sheet, _), "outcome")],
+                            Spacer(0, 4), rich(_outcome(sheet, _), "outcome")],
                            aside, qr_size + 8, width)
     padding = max(0, MIN_ROUND_ROWS - len(sheet.rounds)) if sheet.status == "playing" else 0
     grid = score_grid(_game_columns(sheet, padding, _), _round_labels(sheet, padding, _),
@@ -152,6 +170,6 @@ def game_sheet(sheet: Sheet, info: GameInfo, _: Translate = identity) -> bytes:
                       total_label=_("Marker") if board else _("Total"), _=_)
     story = [heading, Spacer(0, 6), legend(sheet.setup.edition, sheet.setup.phases, width, _),
              Spacer(0, 8), grid, Spacer(0, 6)]
-    story += [para(note, "note") for note in _notes(sheet, _)]
+    story += [rich(note, "note") for note in _notes(sheet, _)]
     story.append(para(info.view_url, "small"))
     return build(doc, buffer, story, _)

@@ -77,6 +77,11 @@ def para(text: str, style: str) -> Paragraph:
     return Paragraph(escape(text), styles()[style])
 
 
+def rich(markup: str, style: str) -> Paragraph:
+    """A paragraph of markup whose text is already escaped (names in their own fonts)."""
+    return Paragraph(markup, styles()[style])
+
+
 @dataclass(frozen=True)
 class Column:
     """One player's column: header, ten phase cells, one cell per round row, and the total."""
