@@ -56,9 +56,13 @@ def build(test_config: Mapping[str, Any] | None = None) -> Flask:
     babel.init_app(app, locale_selector=select_locale)
     setup_i18n(app)
 
-    from . import api, errors, views
+    from . import api, api_groups, errors, views
 
     app.register_blueprint(api.bp)
+    app.register_blueprint(api_groups.bp)
+    from .views import groups as group_pages
+
+    app.register_blueprint(group_pages.bp)
     views.register(app)
     errors.register(app)
 

@@ -45,6 +45,7 @@ class NewGameForm(FlaskForm):
         ("original", _l("Original")), ("masters", _l("Masters")), ("board", _l("Board game"))))
     names = FieldList(StringField(validators=[Optional(), Length(max=MAX_NAME, message=_l(
         "A name has at most 30 characters."))]), min_entries=MAX_PLAYERS, max_entries=MAX_PLAYERS)
+    group = HiddenField()  # a group's edit link: the game joins that group
     first = SelectField(_l("Deals first (card game) or starts (board game: the youngest player)"),
                         choices=choices(*((str(i), str(i + 1)) for i in range(MAX_PLAYERS))),
                         default="0")

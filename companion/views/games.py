@@ -8,7 +8,7 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from flask_babel import gettext as _
 from werkzeug import Response
 
-from .. import models, scoring, services
+from .. import group_services, models, scoring, services
 from ..extensions import db
 from ..forms import ActionForm, BoardRoundForm, NewGameForm, RoundForm, choices
 from ..i18n import say
@@ -32,6 +32,8 @@ def new() -> str | Response:
     form = NewGameForm()
     if request.method == "GET" and request.args.get("edition") in ("original", "masters", "board"):
         form.edition.data = request.args["edition"]
+    if request.method == "GET":
+        form.group.data = request.args.get("group", "")
     if form.validate_on_submit():
         spec = services.GameSpec(Edition(form.edition.data), tuple(form.player_names()),
                                  form.phases(), bool(form.ten_rounds.data),
@@ -44,6 +46,7 @@ def new() -> str | Response:
             for name, reason in error.problems:
                 fields[name].errors = [*fields[name].errors, say(reason)]
         else:
+            group_services.join(game, form.group.data)
             db.session.commit()
             flash(_("Game started. Keep this page's address: it is the key to edit the game."))
             return redirect(url_for("games.sheet", key=game.edit_key), 303)

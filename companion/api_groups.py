@@ -1,0 +1,197 @@
+"""The JSON API of groups, rematches, export and import (docs/API.md)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask import Blueprint, Response, abort, jsonify, request
+
+from . import api, exchange, group_services, models, services
+from .errors import json_error
+from .extensions import csrf, db
+from .group_present import group_json, refusal
+from .i18n import say
+from .payloads import PayloadError, game_spec, guard
+from .present import game_json
+from .rules import RulesError
+
+bp = Blueprint("api_groups", __name__, url_prefix="/api")
+csrf.exempt(bp)
+#: An exported group of a few hundred games is larger than any other request.
+IMPORT_MAX_BYTES = 8 * 1024 * 1024
+
+bp.register_error_handler(RulesError, api.bad_input)
+bp.register_error_handler(services.SetupError, api.setup_error)
+bp.register_error_handler(services.StaleRevision, api.stale_revision)
+bp.register_error_handler(services.StaleRound, api.stale)
+
+
+@bp.errorhandler(group_services.GroupProblem)
+def group_problem(error: group_services.GroupProblem) -> Response:
+    db.session.rollback()
+    return json_error(error.status, say(error.reason))
+
+
+@bp.errorhandler(exchange.ImportRefused)
+def import_refused(error: exchange.ImportRefused) -> Response:
+    db.session.rollback()
+    detail = {"game": error.game, "round": error.round, "player": error.player,
+              "message": say(error.reason)}
+    return json_error(422, refusal(error), [detail])
+
+
+def _group(key: str, *, edit: bool = False) -> tuple[models.Group, bool]:
+    found = group_services.find_group(key)
+    if found is None or (edit and not found[1]):
+        abort(404)  # a read-only link gets the same answer as an unknown one
+    return found
+
+
+def _group_response(group: models.Group, editable: bool, status: int = 200) -> Response:
+    games = group_services.games_of(group)
+    data = group_json(group, games, group_services.records_of(group, games), editable=editable)
+    response = jsonify(data)
+    response.status_code = status
+    return response
+
+
+def _name(data: dict[str, Any], key: str) -> str:
+    value = data.get(key)
+    if not isinstance(value, str):
+        raise PayloadError("“%(key)s” must be a player's name", key=key)
+    return value
+
+
+@bp.post("/groups")
+def create_group() -> Response:
+    """Start a group."""
+    name = api.body().get("name", "")
+    if not isinstance(name, str):
+        raise PayloadError("“name” must be text")
+    group = group_services.create_group(name)
+    db.session.commit()
+    return _group_response(group, True, 201)
+
+
+@bp.get("/groups/<key>")
+def get_group(key: str) -> Response:
+    """The group, its games and records, through its edit or read-only link."""
+    group, editable = _group(key)
+    return _group_response(group, editable)
+
+
+@bp.post("/groups/<key>/games")
+def add_game(key: str) -> Response:
+    """Start a game in the group (a game's settings), or add one (``{"game": edit link}``)."""
+    data = api.body()
+    group, _editable = _group(key, edit=True)
+    if "players" in data:
+        game = services.create_game(game_spec(data))
+        game.group_id = group.id
+        db.session.commit()
+        response = jsonify(game_json(game, services.sheet_of(game), editable=True))
+        response.status_code = 201
+        return response
+    game_key = data.get("game")
+    if not isinstance(game_key, str):
+        raise PayloadError("give a game's settings (“players”, …) or “game”: its edit link")
+    game_key = game_key.rstrip("/").rsplit("/", 1)[-1]
+    group_services.add_game(group, game_key, revision=guard(data.get("revision"), "revision"))
+    db.session.commit()
+    return _group_response(group, True)
+
+
+@bp.post("/groups/<key>/aliases")
+def merge(key: str) -> Response:
+    """Count one spelling as another player in the records (``spelling``, ``name``)."""
+    data = api.body()
+    group, _editable = _group(key, edit=True)
+    games = group_services.games_of(group)
+    group_services.merge(group, games, _name(data, "spelling"), _name(data, "name"))
+    db.session.commit()
+    return _group_response(group, True)
+
+
+@bp.delete("/groups/<key>/aliases/<spelling>")
+def unmerge(key: str, spelling: str) -> Response:
+    """Count a merged spelling as a player of its own again."""
+    group, _editable = _group(key, edit=True)
+    group_services.unmerge(group, spelling)
+    db.session.commit()
+    return _group_response(group, True)
+
+
+@bp.post("/games/<key>/rematch")
+def rematch(key: str) -> Response:
+    """The next game: same players, edition and options, the deal passed on, same group."""
+    game = group_services.rematch(key)
+    db.session.commit()
+    response = jsonify(game_json(game, services.sheet_of(game), editable=True))
+    response.status_code = 201
+    return response
+
+
+def _download(text: str, mimetype: str, filename: str) -> Response:
+    response = Response(text, mimetype=mimetype)
+    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+def _game(key: str) -> models.Game:
+    found = services.find_game(key)
+    if found is None:
+        abort(404)
+    return found[0]
+
+
+def export_json(data: dict[str, Any], filename: str) -> Response:
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return _download(text, "application/json", filename)
+
+
+@bp.get("/games/<key>/export")
+def export_game(key: str) -> Response:
+    """The game as an export file (JSON), through either link."""
+    game = _game(key)
+    return export_json(exchange.export_game(game), f"phase10-game-{game.created_at:%Y-%m-%d}.json")
+
+
+@bp.get("/games/<key>/export.csv")
+def export_game_csv(key: str) -> Response:
+    """The game's rounds for a spreadsheet: one row per player per round."""
+    game = _game(key)
+    return _download(exchange.to_csv([game]), "text/csv",
+                     f"phase10-game-{game.created_at:%Y-%m-%d}.csv")
+
+
+@bp.get("/groups/<key>/export")
+def export_group(key: str) -> Response:
+    """The group and all its games as an export file (JSON), through either link."""
+    group, _editable = _group(key)
+    return export_json(exchange.export_group(group, group_services.games_of(group)),
+                       "phase10-group.json")
+
+
+@bp.get("/groups/<key>/export.csv")
+def export_group_csv(key: str) -> Response:
+    """All the group's rounds for a spreadsheet: one row per player per round."""
+    group, _editable = _group(key)
+    return _download(exchange.to_csv(group_services.games_of(group)), "text/csv",
+                     "phase10-group.csv")
+
+
+@bp.post("/import")
+def import_file() -> Response:
+    """Store an exported game or group under new links; nothing at all when it is refused."""
+    request.max_content_length = IMPORT_MAX_BYTES
+    imported = exchange.import_data(api.body())
+    db.session.commit()
+    if imported.group is not None:
+        return _group_response(imported.group, True, 201)
+    assert imported.game is not None
+    response = jsonify(game_json(imported.game, services.sheet_of(imported.game),
+                                 editable=True))
+    response.status_code = 201
+    return response

@@ -1,0 +1,165 @@
+"""Use cases for groups: start one, gather games in it, merge spellings, records, rematch.
+
+Like :mod:`companion.services`, these change state and flush; the request commits once. The
+records are derived by :mod:`companion.scoring.records` from the stored rounds.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from sqlalchemy.orm import selectinload
+
+from . import models, services
+from .extensions import db
+from .rules import Edition
+from .rules.errors import Reason
+from .scoring import records
+
+MAX_GROUP_NAME = 40
+
+
+class GroupProblem(ValueError):
+    """A group request that cannot be done: an HTTP status and a reason a person understands."""
+
+    def __init__(self, status: int, reason: Reason) -> None:
+        self.status, self.reason = status, reason
+        super().__init__(str(reason))
+
+
+def clean_name(name: str) -> str:
+    """A group's name, stripped; 0 to 40 printable characters."""
+    name = name.strip()
+    if len(name) > MAX_GROUP_NAME:
+        raise GroupProblem(400, Reason("a group's name has at most 40 characters"))
+    if not name.isprintable():
+        raise GroupProblem(400, Reason("a name cannot hold control characters"))
+    return name
+
+
+def create_group(name: str = "") -> models.Group:
+    group = models.Group(name=clean_name(name))
+    db.session.add(group)
+    db.session.flush()
+    return group
+
+
+def find_group(key: str) -> tuple[models.Group, bool] | None:
+    """The group whose edit or view link ``key`` is, and whether it may be changed."""
+    if not services.KEY.fullmatch(key):
+        return None
+    group = db.session.execute(
+        db.select(models.Group).options(selectinload(models.Group.aliases))
+        .where((models.Group.edit_key == key) | (models.Group.view_key == key))
+    ).scalar_one_or_none()
+    if group is None:
+        return None
+    return group, group.edit_key == key
+
+
+def games_of(group: models.Group) -> list[models.Game]:
+    """Every game of the group with its players, rounds and results: four queries in all."""
+    return list(db.session.execute(
+        services._whole_game().where(models.Game.group_id == group.id)
+        .order_by(models.Game.created_at, models.Game.id)).scalars())
+
+
+def played(game: models.Game) -> records.PlayedGame:
+    return records.PlayedGame(game.view_key, game.created_at, services.setup_of(game),
+                              tuple(services.rounds_of(game)))
+
+
+def aliases_of(group: models.Group) -> dict[str, str]:
+    return {alias.alias: alias.name for alias in group.aliases}
+
+
+def records_of(group: models.Group, games: Sequence[models.Game]) -> records.GroupRecords:
+    return records.group_records([played(game) for game in games], aliases_of(group))
+
+
+def add_game(group: models.Group, key: str, *, revision: int | None = None) -> models.Game:
+    """Put the game behind edit link ``key`` into ``group`` (a write to the game: locked)."""
+    game = services.lock_game(key, revision=revision)
+    if game is None:
+        raise GroupProblem(404, Reason("there is no game with that edit link"))
+    if game.group_id == group.id:
+        return game
+    if game.group_id is not None:
+        raise GroupProblem(409, Reason("that game belongs to another group already"))
+    game.group_id = group.id
+    services._touch(game)
+    return game
+
+
+def _spellings(games: Sequence[models.Game]) -> dict[str, str]:
+    """Every player name in the games, casefolded → as first typed."""
+    names: dict[str, str] = {}
+    for game in games:
+        for player in game.players:
+            names.setdefault(player.name.casefold(), player.name)
+    return names
+
+
+def merge(group: models.Group, games: Sequence[models.Game], spelling: str, into: str) -> None:
+    """Count ``spelling`` as player ``into`` in the records; games keep their names."""
+    names = _spellings(games)
+    current = aliases_of(group)
+    spelling, into = spelling.strip(), into.strip()
+    for name in (spelling, into):
+        if name.casefold() not in names and name.casefold() not in current:
+            raise GroupProblem(400, Reason("nobody called %(name)s played in this group",
+                                                {"name": name}))
+    target = current.get(into.casefold(), names.get(into.casefold(), into))
+    if spelling.casefold() == target.casefold():
+        raise GroupProblem(400, Reason("choose two different players to merge"))
+    for alias in group.aliases:
+        if alias.name.casefold() == spelling.casefold():
+            alias.name = target  # who was merged into the spelling follows it
+    existing = next((a for a in group.aliases if a.alias == spelling.casefold()), None)
+    if existing is None:
+        group.aliases.append(models.Alias(alias=spelling.casefold(), name=target))
+    else:
+        existing.name = target
+    db.session.flush()
+
+
+def unmerge(group: models.Group, spelling: str) -> None:
+    """Count ``spelling`` as a player of its own again."""
+    alias = next((a for a in group.aliases if a.alias == spelling.strip().casefold()), None)
+    if alias is None:
+        raise GroupProblem(404, Reason("%(name)s is not merged into anybody",
+                                         {"name": spelling}))
+    group.aliases.remove(alias)
+    db.session.flush()
+
+
+def rematch(key: str) -> models.Game:
+    """A new game with the same players, edition and options; the deal passes on one seat."""
+    found = services.find_game(key)
+    if found is None or not found[1]:
+        raise GroupProblem(404, Reason("there is no game with that edit link"))
+    game = found[0]
+    if services.sheet_of(game).status != "finished":
+        raise GroupProblem(409, Reason("finish this game before you start a rematch"))
+    names = tuple(player.name for player in game.players)
+    spec = services.GameSpec(Edition(game.edition), names, game.phase_numbers, game.ten_rounds,
+                             game.knocking, names[(game.first_dealer + 1) % len(names)])
+    new = services.create_game(spec)
+    new.group_id = game.group_id
+    db.session.flush()
+    return new
+
+
+def join(game: models.Game, key: str | None) -> None:
+    """A new game joins the group behind edit link ``key`` (nothing for no or another key)."""
+    found = find_group(key.strip()) if key else None
+    if found is not None and found[1]:
+        game.group_id = found[0].id
+        db.session.flush()
+
+
+def group_of(game: models.Game) -> models.Group | None:
+    """The group a game belongs to, if any."""
+    if game.group_id is None:
+        return None
+    return db.session.get(models.Group, game.group_id)

@@ -1,0 +1,202 @@
+"""Group pages: start a group, its games and records, merge spellings, rematch, import."""
+
+from __future__ import annotations
+
+import json
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask_babel import gettext as _
+from werkzeug import Response
+
+from .. import exchange, group_services, models
+from ..extensions import db
+from ..group_forms import AddGameForm, GroupForm, ImportForm, MergeForm, UnmergeForm
+from ..group_present import refusal
+from ..i18n import say
+from ..rules.errors import Reason
+from ..scoring.records import hardest
+from . import group_charts, sheetview
+from .charts import legend_key
+
+bp = Blueprint("groups", __name__)
+IMPORT_MAX_BYTES = 8 * 1024 * 1024
+
+
+@bp.app_context_processor
+def group_helpers() -> dict[str, object]:
+    """For the game pages: the group a game is in, and the group a new game joins."""
+
+    def group_for_key(key: str | None) -> models.Group | None:
+        found = group_services.find_group(key) if key else None
+        return found[0] if found and found[1] else None
+
+    return {"group_of_game": group_services.group_of, "group_for_key": group_for_key}
+
+
+def _load(key: str, *, edit: bool = False) -> tuple[models.Group, bool]:
+    found = group_services.find_group(key)
+    if found is None or (edit and not found[1]):
+        abort(404)
+    return found
+
+
+@bp.route("/groups/new", methods=["GET", "POST"])
+def new() -> str | Response:
+    """Start a group for a game night."""
+    form = GroupForm()
+    if form.validate_on_submit():
+        try:
+            group = group_services.create_group(form.name.data or "")
+        except group_services.GroupProblem as error:
+            form.name.errors = [say(error.reason)]
+        else:
+            db.session.commit()
+            flash(_("Group started. Keep this page's address: it is the key to the group."))
+            return redirect(url_for("groups.page", key=group.edit_key), 303)
+    return render_template("groups/new.html", form=form)
+
+
+@bp.get("/groups/<key>")
+def page(key: str) -> str:
+    """The group's games, newest first, and its records; read-only through the view link."""
+    group, editable = _load(key)
+    games = group_services.games_of(group)
+    records = group_services.records_of(group, games)
+    merge_form = MergeForm()
+    names = sorted({player.name for game in games for player in game.players}, key=str.casefold)
+    merge_form.spelling.choices = [(name, name) for name in names]
+    merge_form.into.choices = [(record.name, record.name) for record in records.players] or [
+        (name, name) for name in names]
+    return render_template(
+        "groups/page.html", group=group, editable=editable, records=records,
+        games={game.view_key: game for game in games}, merge_form=merge_form,
+        unmerge_form=UnmergeForm(), add_form=AddGameForm(),
+        charts=group_charts.charts(records), nemesis=hardest(records.phases),
+        legend_key=legend_key,
+        view_url=url_for("groups.page", key=group.view_key, _external=True))
+
+
+def _back(group: models.Group) -> Response:
+    return redirect(url_for("groups.page", key=group.edit_key), 303)
+
+
+@bp.post("/groups/<key>/merge")
+def merge(key: str) -> Response:
+    """Count one spelling as another player in the records."""
+    group, _editable = _load(key, edit=True)
+    form = MergeForm()
+    form.spelling.choices = form.into.choices = []
+    if form.validate_on_submit():
+        try:
+            group_services.merge(group, group_services.games_of(group),
+                                 form.spelling.data or "", form.into.data or "")
+        except group_services.GroupProblem as error:
+            db.session.rollback()
+            flash(say(error.reason).capitalize(), "error")
+        else:
+            db.session.commit()
+            flash(_("%(spelling)s now counts as %(name)s.", spelling=form.spelling.data,
+                    name=form.into.data))
+    return _back(group)
+
+
+@bp.post("/groups/<key>/unmerge")
+def unmerge(key: str) -> Response:
+    """Count a merged spelling as a player of its own again."""
+    group, _editable = _load(key, edit=True)
+    form = UnmergeForm()
+    if form.validate_on_submit():
+        try:
+            group_services.unmerge(group, form.spelling.data or "")
+        except group_services.GroupProblem as error:
+            db.session.rollback()
+            flash(say(error.reason).capitalize(), "error")
+        else:
+            db.session.commit()
+            flash(_("%(spelling)s counts as a player of their own again.",
+                    spelling=form.spelling.data))
+    return _back(group)
+
+
+@bp.post("/groups/<key>/add")
+def add_game(key: str) -> Response:
+    """Add a game played earlier to the group, by its edit link."""
+    group, _editable = _load(key, edit=True)
+    form = AddGameForm()
+    if not form.validate_on_submit():
+        flash(_("Paste the address of the game's page (its edit link)."), "error")
+        return _back(group)
+    game_key = (form.link.data or "").strip().rstrip("/").rsplit("/", 1)[-1]
+    try:
+        group_services.add_game(group, game_key)
+    except group_services.GroupProblem as error:
+        db.session.rollback()
+        flash(say(error.reason).capitalize(), "error")
+    else:
+        db.session.commit()
+        flash(_("The game is in the group now."))
+    return _back(group)
+
+
+@bp.get("/groups/<key>/qr.svg")
+def qr(key: str) -> Response:
+    """The QR code of the group's read-only link."""
+    group, _editable = _load(key)
+    view_url = url_for("groups.page", key=group.view_key, _external=True)
+    response = Response(sheetview.qr_svg(view_url), mimetype="image/svg+xml")
+    response.cache_control.private = True
+    response.cache_control.max_age = 86400
+    return response
+
+
+@bp.post("/games/<key>/rematch")
+def rematch(key: str) -> Response:
+    """Start the next game with the same players; the deal passes on one seat."""
+    form = UnmergeForm()  # an empty form: only its CSRF token matters here
+    if not form.validate_on_submit():
+        abort(400)
+    try:
+        game = group_services.rematch(key)
+    except group_services.GroupProblem as error:
+        db.session.rollback()
+        if error.status == 404:
+            abort(404)
+        flash(say(error.reason).capitalize(), "error")
+        return redirect(url_for("games.sheet", key=key), 303)
+    db.session.commit()
+    flash(_("Rematch started: same players, the deal passed on."))
+    return redirect(url_for("games.sheet", key=game.edit_key), 303)
+
+
+def _read_upload(form: ImportForm) -> object:
+    upload = form.file.data
+    if upload is None or not getattr(upload, "filename", ""):
+        raise exchange.ImportRefused(Reason("choose an export file to import"))
+    try:
+        return json.loads(upload.read(IMPORT_MAX_BYTES + 1).decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise exchange.ImportRefused(Reason(
+            "this file is not JSON: choose a file exported by the companion")) from None
+
+
+@bp.route("/import", methods=["GET", "POST"])
+def import_page() -> str | Response | tuple[str, int]:
+    """Restore an exported game or group under new links."""
+    request.max_content_length = IMPORT_MAX_BYTES
+    form = ImportForm()
+    error = None
+    if form.validate_on_submit():
+        try:
+            imported = exchange.import_data(_read_upload(form))
+        except exchange.ImportRefused as refused:
+            db.session.rollback()
+            error = refusal(refused)
+        else:
+            db.session.commit()
+            flash(_("Imported under new links. Keep this page's address: it is the key."))
+            if imported.group is not None:
+                return redirect(url_for("groups.page", key=imported.group.edit_key), 303)
+            assert imported.game is not None
+            return redirect(url_for("games.sheet", key=imported.game.edit_key), 303)
+    page = render_template("groups/import.html", form=form, error=error)
+    return (page, 422) if error else page
