@@ -11,6 +11,7 @@ from flask_babel import get_locale, gettext, ngettext
 from flask_babel import lazy_gettext as _l
 
 from .rules import Part, Phase
+from .rules.cards import COLOUR_LETTERS, COLOUR_WORDS
 from .rules.errors import Reason, Term
 
 LANGUAGE_COOKIE = "lang"
@@ -58,6 +59,9 @@ def say_part(part: Part) -> str:
 
 
 COLOUR_NAMES = {"r": _l("red"), "g": _l("green"), "b": _l("blue"), "y": _l("yellow")}
+#: Every colour letter and word the card parser reads, for the checker's card chips.
+CARD_COLOURS = {text: colour.value for text, colour in COLOUR_LETTERS.items()} | {
+    word: colour.value for words in COLOUR_WORDS.values() for word, colour in words.items()}
 
 
 def colour_name(letter: str) -> str:
@@ -77,5 +81,6 @@ def setup_i18n(app: Flask) -> None:
     @app.context_processor
     def language() -> dict[str, Any]:
         return {"say": say, "say_phase": say_phase, "say_part": say_part,
-                "colour_name": colour_name, "language": str(get_locale() or "en"),
+                "colour_name": colour_name, "card_colours": CARD_COLOURS,
+                "language": str(get_locale() or "en"),
                 "language_names": language_names()}

@@ -7,6 +7,8 @@
   var picker = document.getElementById("picker");
   var verdict = document.getElementById("verdict");
   var phases = JSON.parse(form.getAttribute("data-phases"));
+  // Colour letters and words of every language the parser reads ("rouge": "r", ...).
+  var colourWords = JSON.parse(form.getAttribute("data-colours") || "{}");
   var colour = "r";
   var active = null;
   picker.hidden = false;
@@ -26,9 +28,10 @@
     box.textContent = "";
     input.value.trim().split(/[\s,]+/).filter(Boolean).forEach(function (t) {
       var span = document.createElement("span");
-      var m = /^(1[0-2]|[1-9])([rgby])$/i.exec(t);
-      span.className = "card " + (m ? "card-" + m[2].toLowerCase() : /^[wj*]$/i.test(t) ? "card-w" : /^s$/i.test(t) ? "card-s" : "card-bad");
-      span.textContent = m ? m[1] : t.toUpperCase();
+      var m = /^(1[0-2]|[1-9])(\D+)$/i.exec(t);
+      var letter = m && colourWords[m[2].toLowerCase()];
+      span.className = "card " + (letter ? "card-" + letter : /^[wj*]$/i.test(t) ? "card-w" : /^s$/i.test(t) ? "card-s" : "card-bad");
+      span.textContent = letter ? m[1] : t.toUpperCase();
       box.appendChild(span);
     });
   }

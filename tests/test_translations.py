@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from babel import Locale
 from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
 from babel.messages.frontend import parse_mapping_cfg
@@ -89,6 +90,8 @@ def test_every_message_in_the_source_is_translated(language, extracted):
         entry = catalog.get(msgid)
         if entry is None or not all(string.strip() for _, string in forms(entry)):
             missing.append(msgid)
+        elif entry.pluralizable and len(entry.string) != catalog.num_plurals:
+            missing.append(f"{msgid} (needs all {catalog.num_plurals} plural forms)")
         elif entry.fuzzy:
             fuzzy.append(msgid)
         elif isinstance(message, tuple) != entry.pluralizable:
@@ -148,6 +151,16 @@ def test_the_home_page_follows_the_browsers_language(client: FlaskClient):
     assert 'lang="de"' in page and "Kartenspiel" in page and "Card game" not in page
     english = client.get("/", headers={"Accept-Language": "en"}).text
     assert 'lang="en"' in english and "Card game" in english
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_language_has_its_pages_and_its_name_on_the_switch(client: FlaskClient, language):
+    catalog = read_catalog(language)
+    page = client.get("/", headers={"Accept-Language": f"{language};q=0.9,en;q=0.5"}).text
+    card_game = catalog.get("Card game").string
+    assert f'<html lang="{language}">' in page and card_game in page and "Card game" not in page
+    name = Locale.parse(language).display_name
+    assert f'value="{language}" lang="{language}"' in page and name[:1].upper() + name[1:] in page
 
 
 def test_the_language_cookie_wins_over_the_browser(client: FlaskClient):
