@@ -68,7 +68,7 @@ def export_game(game: models.Game) -> dict[str, Any]:
 
 def export_group(group: models.Group, games: Sequence[models.Game]) -> dict[str, Any]:
     return {"format": FORMAT, "version": VERSION, "kind": "group", "group": {
-        "name": group.name,
+        "name": group.name, "created_at": group.created_at.isoformat(timespec="seconds"),
         "aliases": [{"spelling": alias.alias, "name": alias.name} for alias in group.aliases],
         "games": [game_data(game) for game in games]}}
 
@@ -179,6 +179,11 @@ def _import_group(item: Any) -> models.Group:
         group = group_services.create_group(name)
     except group_services.GroupProblem as error:
         raise ImportRefused(error.reason) from error
+    created = _created_at(item)
+    if "created_at" in item and created is None:
+        raise ImportRefused(Reason(
+            "“created_at” must be a date and time like 2026-11-20T19:30:00"))
+    group.created_at = created or group.created_at
     games = [import_game(game, number) for number, game in enumerate(item["games"], 1)]
     for game in games:
         game.group_id = group.id

@@ -85,7 +85,6 @@ def group_json(group: models.Group, games: Sequence[models.Game], records: Group
 def refusal(error: ImportRefused) -> str:
     """Why nothing was imported, saying where in the file."""
     reason = say(error.reason)
-    reason = reason[:1].upper() + reason[1:]
     if error.game is not None and error.round is not None:
         where = _("Game %(game)s, round %(round)s", game=error.game, round=error.round)
     elif error.round is not None:

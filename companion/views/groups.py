@@ -76,6 +76,12 @@ def page(key: str) -> str:
         view_url=url_for("groups.page", key=group.view_key, _external=True))
 
 
+def _sentence(reason: Reason) -> str:
+    """A reason shown on its own, as a sentence."""
+    text = say(reason)
+    return text[:1].upper() + text[1:]
+
+
 def _back(group: models.Group) -> Response:
     return redirect(url_for("groups.page", key=group.edit_key), 303)
 
@@ -92,7 +98,7 @@ def merge(key: str) -> Response:
                                  form.spelling.data or "", form.into.data or "")
         except group_services.GroupProblem as error:
             db.session.rollback()
-            flash(say(error.reason).capitalize(), "error")
+            flash(_sentence(error.reason), "error")
         else:
             db.session.commit()
             flash(_("%(spelling)s now counts as %(name)s.", spelling=form.spelling.data,
@@ -110,7 +116,7 @@ def unmerge(key: str) -> Response:
             group_services.unmerge(group, form.spelling.data or "")
         except group_services.GroupProblem as error:
             db.session.rollback()
-            flash(say(error.reason).capitalize(), "error")
+            flash(_sentence(error.reason), "error")
         else:
             db.session.commit()
             flash(_("%(spelling)s counts as a player of their own again.",
@@ -131,7 +137,7 @@ def add_game(key: str) -> Response:
         group_services.add_game(group, game_key)
     except group_services.GroupProblem as error:
         db.session.rollback()
-        flash(say(error.reason).capitalize(), "error")
+        flash(_sentence(error.reason), "error")
     else:
         db.session.commit()
         flash(_("The game is in the group now."))
@@ -161,7 +167,7 @@ def rematch(key: str) -> Response:
         db.session.rollback()
         if error.status == 404:
             abort(404)
-        flash(say(error.reason).capitalize(), "error")
+        flash(_sentence(error.reason), "error")
         return redirect(url_for("games.sheet", key=key), 303)
     db.session.commit()
     flash(_("Rematch started: same players, the deal passed on."))

@@ -1,0 +1,160 @@
+"""Export and import: a game and a group round-trip exactly under new links; a file that
+breaks a rule, or is not ours, is refused with where and why, and nothing is stored."""
+
+from __future__ import annotations
+
+import copy
+import csv
+import io
+import json
+from typing import Any
+
+import pytest
+from conftest import Api
+from flask import Flask
+from test_groups_api import board_win, card_round, finish_short, start
+
+from companion import models
+from companion.extensions import db
+
+
+def export(api: Api, path: str) -> dict[str, Any]:
+    response = api.client.get(path)
+    assert response.status_code == 200
+    assert "attachment" in response.headers["Content-Disposition"]
+    return dict(json.loads(response.data))
+
+
+def stored_games(app: Flask) -> int:
+    with app.app_context():
+        return db.session.execute(db.select(db.func.count(models.Game.id))).scalar_one()
+
+
+def without_links(game: dict[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in game.items()
+            if key not in ("id", "view_id", "links", "revision")}
+
+
+def unlinked(data: Any) -> Any:
+    """``data`` without links, keys and the group's own date: what a copy must repeat."""
+    if isinstance(data, dict):
+        return {key: unlinked(value) for key, value in data.items()
+                if key not in ("id", "view_id", "links", "revision")}
+    if isinstance(data, list):
+        return [unlinked(item) for item in data]
+    return data
+
+
+def masters_game_with_a_confirmed_round(api: Api) -> dict[str, Any]:
+    game = api.new_game(["Ann", "Ben"], edition="masters", dealer="Ben")
+    # Ben holds 10 points without his phase: impossible with a normal deal, so confirmed.
+    response = api.round(game, [{"player": "Ann", "phase": 3, "points": 0},
+                                {"player": "Ben", "phase": False, "points": 10}], confirm=True)
+    assert response.status_code == 201, response.get_json()
+    assert api.round(game, [{"player": "Ann", "phase": 5, "points": 0},
+                            {"player": "Ben", "phase": 1, "points": 5}]).status_code == 201
+    return game
+
+
+def test_a_game_round_trips_exactly(api: Api, app: Flask) -> None:
+    game = masters_game_with_a_confirmed_round(api)
+    data = export(api, f"/api/games/{game['view_id']}/export")
+    assert (data["format"], data["version"], data["kind"]) == ("phase10-companion", 1, "game")
+    assert [round["confirm"] for round in data["game"]["rounds"]] == [True, False]
+    assert game["id"] not in json.dumps(data) and game["view_id"] not in json.dumps(data)
+    response = api.post("/api/import", data)
+    assert response.status_code == 201, response.get_json()
+    copied = response.get_json()
+    assert copied["id"] != game["id"] and copied["view_id"] != game["view_id"]
+    original = api.client.get(f"/api/games/{game['id']}").get_json()
+    assert without_links(copied) == without_links(original)
+    assert export(api, f"/api/games/{copied['id']}/export") == data
+
+
+def test_a_group_round_trips_exactly(api: Api) -> None:
+    group = api.post("/api/groups", {"name": "Friday"}).get_json()
+    one = start(api, group, ["Michaela", "Ben"], phases=[1, 2])
+    finish_short(api, one, "Michaela", "Ben")
+    two = start(api, group, ["Micha", "Ben"], edition="board", starter="Ben")
+    board_win(api, two, "Micha", "Ben")
+    open_game = start(api, group, ["Ann", "Ben", "Cem"], ten_rounds=True)
+    assert api.round(open_game, card_round("Cem", {"Ann": 50, "Ben": True})).status_code == 201
+    api.post(f"/api/groups/{group['id']}/aliases", {"spelling": "Micha", "name": "Michaela"})
+    data = export(api, f"/api/groups/{group['view_id']}/export")
+    assert len(data["group"]["games"]) == 3
+
+    response = api.post("/api/import", data)
+    assert response.status_code == 201, response.get_json()
+    copied = response.get_json()
+    assert copied["id"] != group["id"]
+    original = api.client.get(f"/api/groups/{group['view_id']}").get_json()
+    assert unlinked(copied) == unlinked(original)
+    assert [game["created_at"] for game in copied["games"]] == [
+        game["created_at"] for game in original["games"]]
+    assert export(api, f"/api/groups/{copied['id']}/export") == data
+
+
+def broken(data: dict[str, Any], change: Any) -> dict[str, Any]:
+    copy_ = copy.deepcopy(data)
+    change(copy_)
+    return copy_
+
+
+def _second_round_points(data: dict[str, Any]) -> None:
+    data["group"]["games"][1]["rounds"][1]["results"][0]["points"] = 15
+
+
+def _unconfirmed(data: dict[str, Any]) -> None:
+    data["group"]["games"][0]["rounds"][0]["confirm"] = False
+
+
+@pytest.mark.parametrize(("change", "where"), [
+    (_second_round_points, "Game 2, round 2 (Ann)"),
+    (_unconfirmed, "Game 1, round 1 (Ben)"),
+    (lambda d: d["group"]["games"][0]["rounds"][0]["results"].pop(), "Game 1, round 1"),
+    (lambda d: d["group"]["games"][1].update(players=["Ann", "ann"]), "Game 2"),
+    (lambda d: d["group"]["games"][1]["rounds"][0]["results"][0].update(points="5"),
+     "Game 2, round 1"),
+    (lambda d: d["group"]["games"][0].update(created_at="yesterday"), "Game 1"),
+    (lambda d: d.update(format="something else"), "not a file exported"),
+    (lambda d: d.update(version=2), "another version"),
+    (lambda d: d["group"].update(aliases=[{"spelling": "Zed", "name": "Ann"}]), "Zed"),
+])
+def test_a_file_that_breaks_a_rule_is_refused_and_nothing_is_stored(
+        api: Api, app: Flask, change, where) -> None:
+    group = api.post("/api/groups", {"name": "Friday"}).get_json()
+    game = masters_game_with_a_confirmed_round(api)
+    api.post(f"/api/groups/{group['id']}/games", {"game": game["id"]})
+    second = start(api, group, ["Ann", "Ben"], phases=[1, 2])
+    finish_short(api, second, "Ann", "Ben")
+    data = export(api, f"/api/groups/{group['id']}/export")
+    before = stored_games(app)
+    response = api.post("/api/import", broken(data, change))
+    assert response.status_code in (400, 422), response.get_json()
+    answer = response.get_json()
+    assert answer["error"].startswith("Nothing was imported")
+    assert where in answer["error"]
+    assert stored_games(app) == before
+
+
+@pytest.mark.parametrize("body", [[], {"format": "phase10-companion", "version": 1},
+                                  {"format": "phase10-companion", "version": 1, "kind": "game",
+                                   "game": {"players": ["A", "B"], "rounds": "many"}}])
+def test_nonsense_is_refused_with_a_message(api: Api, body) -> None:
+    response = api.post("/api/import", body)
+    assert response.status_code in (400, 422)
+    assert response.get_json()["error"]
+
+
+def test_csv_one_row_per_player_per_round_safe_for_spreadsheets(api: Api) -> None:
+    game = api.new_game(["=SUM(A1)", "Ben", "@Cem"])
+    assert api.round(game, card_round("Ben", {"=SUM(A1)": 55, "@Cem": True})).status_code == 201
+    response = api.client.get(f"/api/games/{game['view_id']}/export.csv")
+    assert response.mimetype == "text/csv"
+    rows = list(csv.reader(io.StringIO(response.get_data(as_text=True))))
+    assert rows[0][:4] == ["game", "date", "edition", "round"]
+    assert len(rows) == 1 + 3
+    players = [row[rows[0].index("player")] for row in rows[1:]]
+    assert players == ["'=SUM(A1)", "Ben", "'@Cem"]
+    points = [row[rows[0].index("points")] for row in rows[1:]]
+    assert points == ["55", "0", "20"]
