@@ -76,7 +76,7 @@ class NewGameForm(FlaskForm):
 def _points(form: Form, field: StringField) -> None:
     text = (field.data or "").strip()
     if not text:
-        raise ValidationError(_l("Enter the points (0 for the player who went out)."))
+        return  # the scoring rules name the missing points, with every other problem at once
     points = whole_number(text)
     if points is None:
         raise ValidationError(_l("Points are a whole number like 35."))

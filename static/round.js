@@ -1,17 +1,61 @@
-// Round form helpers: whoever went out scores 0 and has their phase done.
+// Round form helpers. Whoever went out scores 0 and has their phase done (Masters: their
+// lowest open phase is picked, to change if they laid another); moving "went out" to another
+// player takes back what was filled in for the first. Points under 50 tick "phase done":
+// without the phase a player holds 10 cards, at least 50 points (docs/decisions.md).
 (function () {
   "use strict";
   var form = document.querySelector(".round-form");
   if (!form) return;
+  var LOWEST_WITHOUT_PHASE = 50;
+
+  function parts(row) {
+    return {
+      points: row.querySelector(".points-input"),
+      laid: row.querySelector(".toggle input[type=checkbox]"),
+      phase: row.querySelector(".phase-pick select")
+    };
+  }
+  function set(input, prop, value) {
+    if (!input) return;
+    input[prop] = value;
+    input.dataset.auto = "1";
+  }
+  function unset(input, prop, value) {
+    if (input && input.dataset.auto === "1") { input[prop] = value; delete input.dataset.auto; }
+  }
+  function wentOut(row) {
+    var p = parts(row);
+    if (p.points && p.points.value === "") set(p.points, "value", "0");
+    if (p.laid && !p.laid.checked) set(p.laid, "checked", true);
+    if (p.phase && p.phase.value === "" && row.dataset.open) set(p.phase, "value", row.dataset.open);
+  }
+  function notOut(row) {
+    var p = parts(row);
+    unset(p.points, "value", "");
+    unset(p.laid, "checked", false);
+    unset(p.phase, "value", "");
+  }
+  var current = form.querySelector(".went-out-pick input:checked");
   form.addEventListener("change", function (event) {
     var input = event.target;
-    if (input.type !== "radio" || input.value === undefined) return;
-    var row = input.closest(".result-row");
-    if (!row || !input.checked) return;
-    var points = row.querySelector(".points-input");
-    if (points && points.value === "") points.value = "0";
-    var laid = row.querySelector(".toggle input[type=checkbox]");
-    if (laid) laid.checked = true;
+    if (input.type === "radio" && input.checked && input.closest(".went-out-pick")) {
+      if (current && current !== input) notOut(current.closest(".result-row"));
+      current = input;
+      wentOut(input.closest(".result-row"));
+    } else if (input.dataset) {
+      delete input.dataset.auto;  // the person chose: leave it alone from now on
+    }
+  });
+  form.addEventListener("input", function (event) {
+    var input = event.target;
+    if (!input.classList.contains("points-input")) return;
+    delete input.dataset.auto;
+    var laid = parts(input.closest(".result-row")).laid;
+    if (!laid) return;
+    var text = input.value.trim();
+    var points = /^[0-9]+$/.test(text) ? Number(text) : NaN;
+    if (points < LOWEST_WITHOUT_PHASE && !laid.checked) set(laid, "checked", true);
+    else if (!(points < LOWEST_WITHOUT_PHASE)) unset(laid, "checked", false);
   });
 })();
 

@@ -8,15 +8,17 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from flask_babel import gettext as _
 from werkzeug import Response
 
-from .. import group_services, models, scoring, services
+from .. import group_services, models, reading, scoring, services
 from ..extensions import db
 from ..forms import ActionForm, BoardRoundForm, NewGameForm, RoundForm, choices
 from ..i18n import say
 from ..numbers import whole_number
 from ..rules import Edition
-from . import sheetview
+from . import naming, sheetview
+from .blocks import render_block
 
 bp = Blueprint("games", __name__, url_prefix="/games")
+bp.add_app_template_filter(naming.and_list, "and_list")
 
 
 def _load(key: str, *, edit: bool = False) -> tuple[models.Game, bool]:
@@ -53,14 +55,34 @@ def new() -> str | Response:
     return render_template("games/new.html", form=form)
 
 
+def _sheet_page(key: str, *, block: str | None = None) -> str:
+    """The sheet page, or only one block of it; the game's row and its cached sheet suffice."""
+    found = reading.game_row(key)
+    if found is None:
+        abort(404)
+    game, editable = found
+    view = sheetview.build(game, reading.sheet(game), editable=editable)
+    template = "games/board.html" if game.edition == "board" else "games/sheet.html"
+    restore = _undo.restore_offer(game) if editable else None
+    context = {"game": game, "view": view, "editable": editable,
+               "undo_form": ActionForm(), "restore": restore}
+    if block is None:
+        return render_template(template, **context)
+    return render_block(template, block, context)
+
+
 @bp.get("/<key>")
 def sheet(key: str) -> str:
     """The sheet, editable through the edit link, read-only through the view link."""
-    game, editable = _load(key)
-    view = sheetview.build(game, services.sheet_of(game), editable=editable)
-    template = "games/board.html" if game.edition == "board" else "games/sheet.html"
-    return render_template(template, game=game, view=view, editable=editable,
-                           undo_form=ActionForm())
+    return _sheet_page(key)
+
+
+@bp.get("/<key>/live")
+def live_content(key: str) -> Response:
+    """Only the sheet's content, without the page around it: live.js swaps it in."""
+    response = Response(_sheet_page(key, block="content"), mimetype="text/html")
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 def _round_form(game: models.Game, sheet: scoring.Sheet, number: int,
@@ -124,7 +146,31 @@ def _submit(game: models.Game, form: Any, number: int, editing: bool) -> Respons
         return redirect(url_for("games.sheet", key=game.edit_key), 303)
     db.session.commit()
     flash(_("Round %(number)s stored.", number=number))
-    return redirect(url_for("games.sheet", key=game.edit_key, _anchor="sheet"), 303)
+    # The top of the sheet: the message, then the button for the next round, no swipe needed.
+    return redirect(url_for("games.sheet", key=game.edit_key), 303)
+
+
+def _other_problems(sheet: scoring.Sheet, form: Any, number: int) -> list[str]:
+    """The rules' verdict on a form that failed to parse, so every problem shows at once.
+
+    Fields that could not be read count as empty; their own message is already attached.
+    """
+    if form.errors.get("csrf_token") or sheet.setup.edition is Edition.BOARD:
+        return []
+    for entry in form.results.entries:
+        if entry.form.points.errors:
+            entry.form.points.data = ""
+    before = scoring.build_sheet(sheet.setup, [scoring.Round(view.results)
+                                               for view in sheet.rounds[:number - 1]])
+    try:
+        errors, _warnings = scoring.check_round(
+            before, sheetview.round_from_form(form, sheet.setup.edition))
+    except scoring.GameFinished:
+        return []
+    unread = {entry.form.player.data for entry in form.results.entries
+              if entry.form.points.errors}
+    return _apply_problems(form, tuple(problem for problem in errors if not (
+        problem.field == "points" and problem.player in unread)))
 
 
 def _stale(game: models.Game, sheet: scoring.Sheet, form: Any) -> dict[str, Any] | None:
@@ -176,13 +222,15 @@ def _round_page(key: str, number: int | None) -> str | Response:
             return outcome
         shown = outcome
     elif request.method == "POST":
-        shown = {"errors": [_("Some entries need a look: see the notes next to them.")]}
+        shown = {"errors": [_("Some entries need a look: see the notes next to them."),
+                            *_other_problems(sheet, form, number)]}
     template = "games/board_round.html" if game.edition == "board" else "games/round.html"
     status = 409 if shown.get("stale") else 422 if shown else 200
     names = [entry.form.player.data for entry in form.results.entries]
     attempts = sheetview.attempts(sheet, initial, names)
     return render_template(template, game=game, sheet=sheet, form=form, number=number,
                            editing=editing, attempts=attempts,
+                           open_phases=sheetview.first_open_phases(form),
                            **shown), status  # type: ignore[return-value]
 
 
@@ -209,26 +257,5 @@ def edit_round(key: str, number: int) -> str | Response:
     return _round_page(key, number)
 
 
-@bp.post("/<key>/undo")
-def undo(key: str) -> Response:
-    """Remove the last round."""
-    game = services.lock_game(key)
-    if game is None:
-        abort(404)
-    form = ActionForm()
-    if form.validate_on_submit():
-        number, revision = whole_number(form.number.data), whole_number(form.revision.data)
-        removed = game.rounds[-1].number if game.rounds else None
-        if (form.number.data and number is None) or (form.revision.data and revision is None):
-            flash(_("Nothing was undone: the button's form was incomplete. Try again."), "error")
-        elif removed is None:
-            flash(_("There is no round to undo."), "error")
-        elif (revision is not None and revision != game.revision) or (
-                number is not None and number != removed):
-            flash(_("Nothing was undone: the sheet changed on another phone. Here it is as it "
-                    "is now."), "error")
-        else:
-            services.undo_last(game, number=number)
-            db.session.commit()
-            flash(_("Round %(number)s removed.", number=removed))
-    return redirect(url_for("games.sheet", key=key), 303)
+# Undo and its way back live beside the other round routes, on this blueprint.
+from . import undo as _undo  # noqa: E402,F401

@@ -16,6 +16,7 @@ from ..numbers import whole_number
 from ..rules import PHASES, Edition
 from ..rules.phases import PHASE_NUMBERS
 from .charts import COLOURS, legend_key, progress_chart
+from .naming import marker_labels, short_names
 
 
 @dataclass(frozen=True)
@@ -88,6 +89,7 @@ def build(game: models.Game, sheet: scoring.Sheet, *, editable: bool) -> dict[st
         "view_url": view_url,
         "last_round": sheet.rounds[-1].number if sheet.rounds else None,
         "lines": {line.name: line for line in sheet.players},
+        "short": short_names([line.name for line in sheet.players]),
         "track": track(sheet) if sheet.setup.edition is Edition.BOARD else [],
         "colours": PLAYER_COLOURS,
         "legend_key": legend_key,
@@ -144,6 +146,16 @@ def masters_choices(form: Any, sheet: scoring.Sheet, number: int) -> None:
         entry.form.phase.choices = choices(("", "—"), *((str(n), str(n)) for n in left))
 
 
+def first_open_phases(form: Any) -> dict[str, str]:
+    """Masters: the lowest phase each player has still open (what going out picks first)."""
+    firsts = {}
+    for entry in form.results.entries:
+        options = [choice.value for choice in entry.form.phase.choices if choice.value]
+        if options:
+            firsts[entry.form.player.data] = options[0]
+    return firsts
+
+
 def round_from_form(form: Any, edition: Edition) -> scoring.Round:
     results = []
     for entry in form.results.entries:
@@ -190,10 +202,11 @@ class Token:
 def track(sheet: scoring.Sheet) -> list[tuple[int, list[Token]]]:
     """Board spaces from the wreath (11) down to phase 1, each with the markers on it."""
     spaces: dict[int, list[Token]] = {space: [] for space in range(1, 12)}
+    labels = marker_labels([line.name for line in sheet.players])
     for line in sheet.players:
         space = line.marker or 1
         slot = len(spaces[space])
-        spaces[space].append(Token(line.name, line.name[:1].upper(),
+        spaces[space].append(Token(line.name, labels[line.name],
                                    PLAYER_COLOURS[line.seat % len(PLAYER_COLOURS)],
                                    56 + slot * 28))
     return [(space, spaces[space]) for space in range(11, 0, -1)]
