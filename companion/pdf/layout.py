@@ -170,8 +170,22 @@ def score_grid(columns: Sequence[Column], labels: Sequence[str], width: float, *
                   colWidths=[LABEL_WIDTH] + [sub] * (SUBCOLUMNS * len(columns)),
                   rowHeights=heights, repeatRows=1)
     table.setStyle(_grid_style(len(columns), len(labels), marks, filled=filled))
-    table.setStyle(TableStyle(_shrunk(columns, sub * SUBCOLUMNS - 8, marks)))
+    table.setStyle(TableStyle(_shrunk(columns, sub * SUBCOLUMNS - 8, marks)
+                              + _shrunk_labels([*labels, total_label], LABEL_WIDTH - 4)))
     return table
+
+
+def _shrunk_labels(labels: Sequence[str], room: float) -> list[tuple[Any, ...]]:
+    """Smaller type for a round label too wide for its column ("11 / spareggio")."""
+    font, commands = fonts(), []
+    for index, label in enumerate(labels):
+        size = 7.5
+        while size > 5 and max(pdfmetrics.stringWidth(line, font.regular, size)
+                               for line in label.split("\n")) > room:
+            size -= 0.5
+        if size < 7.5:
+            commands.append(("FONTSIZE", (0, 3 + index), (0, 3 + index), size))
+    return commands
 
 
 def _shrunk(columns: Sequence[Column], room: float, marks: Marks) -> list[tuple[Any, ...]]:
