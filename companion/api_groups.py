@@ -49,8 +49,8 @@ def _group(key: str, *, edit: bool = False) -> tuple[models.Group, bool]:
 
 
 def _group_response(group: models.Group, editable: bool, status: int = 200) -> Response:
-    games = group_services.games_of(group)
-    data = group_json(group, games, group_services.records_of(group, games), editable=editable)
+    derived = group_services.derived(group)
+    data = group_json(group, derived.edit_keys, derived.records, editable=editable)
     response = jsonify(data)
     response.status_code = status
     return response

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from flask import url_for
@@ -49,10 +49,9 @@ def player_json(player: PlayerRecord) -> dict[str, Any]:
     }
 
 
-def group_json(group: models.Group, games: Sequence[models.Game], records: GroupRecords, *,
+def group_json(group: models.Group, edit_keys: Mapping[str, str], records: GroupRecords, *,
                editable: bool) -> dict[str, Any]:
     """The group; ``id`` and the games' edit links only for those who hold its edit link."""
-    edit_keys = {game.view_key: game.edit_key for game in games}
     listed = []
     for summary in records.games:
         item: dict[str, Any] = {"id": edit_keys[summary.ref]} if editable else {}

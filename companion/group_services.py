@@ -6,12 +6,15 @@ records are derived by :mod:`companion.scoring.records` from the stored rounds.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import hashlib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 
 from sqlalchemy.orm import selectinload
 
 from . import models, services
 from .extensions import db
+from .kept import Kept
 from .rules import Edition
 from .rules.errors import Reason
 from .scoring import records
@@ -75,6 +78,55 @@ def aliases_of(group: models.Group) -> dict[str, str]:
 
 def records_of(group: models.Group, games: Sequence[models.Game]) -> records.GroupRecords:
     return records.group_records([played(game) for game in games], aliases_of(group))
+
+
+@dataclass(frozen=True)
+class Derived:
+    """A group's records and its games' edit links (by read-only link), as last derived."""
+
+    fingerprint: str
+    records: records.GroupRecords
+    edit_keys: Mapping[str, str]
+
+
+_DERIVED: Kept[Derived] = Kept(32)
+
+
+def fingerprint(group: models.Group) -> str:
+    """Changes with every stored change to the group's games and spellings (one query).
+
+    Every write to a game bumps its revision, and a game joining or leaving changes the
+    list, so what is derived for one fingerprint holds until the next change.
+    """
+    rows = db.session.execute(
+        db.select(models.Game.view_key, models.Game.revision)
+        .where(models.Game.group_id == group.id).order_by(models.Game.id)).all()
+    # Random links, not row ids: another database's group 1 can never look the same.
+    text = group.view_key + "|" + ";".join(f"{key}:{revision}" for key, revision in rows)
+    text += "|" + ";".join(f"{alias.alias}={alias.name}" for alias in group.aliases)
+    return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
+
+
+def derived(group: models.Group) -> Derived:
+    """The group's records, replayed from its rounds only when something changed.
+
+    The page of a group with hundreds of games would otherwise load and replay every round
+    on every view. Each process keeps the last few groups' results in memory, keyed by the
+    fingerprint, so nothing stale is ever shown and nothing derived is stored.
+    """
+    key = fingerprint(group)
+
+    def derive() -> Derived:
+        games = games_of(group)
+        return Derived(key, records_of(group, games),
+                       {game.view_key: game.edit_key for game in games})
+
+    return _DERIVED.get(key, derive)
+
+
+def forget_derived() -> None:
+    """Drop every kept result (benchmarks measure the first view after a change with it)."""
+    _DERIVED.clear()
 
 
 def add_game(group: models.Group, key: str, *, revision: int | None = None) -> models.Game:

@@ -171,3 +171,16 @@ def test_the_group_page_loads_in_a_fixed_number_of_queries(api: Api, app: Flask)
         assert api.round(game, card_round("Cem", {"Ann": 50, "Ben": True})).status_code == 201
     board_win(api, start(api, group, ["Ann", "Ben"], edition="board"), "Ann", "Ben")
     assert count_queries(app, api.client, f"/groups/{group['id']}") == small <= 7
+
+
+def test_the_page_never_shows_records_older_than_the_rounds(api: Api) -> None:
+    group = api.post("/api/groups", {}).get_json()
+    game = start(api, group, ["Ann", "Ben"], phases=[1])
+    before = api.client.get(f"/groups/{group['view_id']}").get_data(as_text=True)
+    assert "not finished" in before and "Winner" not in before
+    assert api.round(game, card_round("Ben", {"Ann": 60})).status_code == 201
+    after = api.client.get(f"/groups/{group['view_id']}").get_data(as_text=True)
+    assert "Winner: Ben" in after and "not finished" not in after
+    api.post(f"/api/groups/{group['id']}/aliases", {"spelling": "Ben", "name": "Ann"})
+    merged = api.client.get(f"/groups/{group['view_id']}").get_data(as_text=True)
+    assert "<h3>Ben</h3>" not in merged and "<h3>Ann</h3>" in merged

@@ -5,7 +5,9 @@ from __future__ import annotations
 import json
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask_babel import get_locale
 from flask_babel import gettext as _
+from markupsafe import Markup
 from werkzeug import Response
 
 from .. import exchange, group_services, models
@@ -13,6 +15,7 @@ from ..extensions import db
 from ..group_forms import AddGameForm, GroupForm, ImportForm, MergeForm, UnmergeForm
 from ..group_present import refusal
 from ..i18n import say
+from ..kept import Kept
 from ..rules.errors import Reason
 from ..scoring.records import hardest
 from . import group_charts, sheetview
@@ -20,6 +23,7 @@ from .charts import legend_key
 
 bp = Blueprint("groups", __name__)
 IMPORT_MAX_BYTES = 8 * 1024 * 1024
+LISTED = 25  # games on the page before "show all"
 
 
 @bp.app_context_processor
@@ -60,20 +64,42 @@ def new() -> str | Response:
 def page(key: str) -> str:
     """The group's games, newest first, and its records; read-only through the view link."""
     group, editable = _load(key)
-    games = group_services.games_of(group)
-    records = group_services.records_of(group, games)
+    derived = group_services.derived(group)
+    records = derived.records
     merge_form = MergeForm()
-    names = sorted({player.name for game in games for player in game.players}, key=str.casefold)
+    names = sorted({name for game in records.games for name in game.players}, key=str.casefold)
     merge_form.spelling.choices = [(name, name) for name in names]
     merge_form.into.choices = [(record.name, record.name) for record in records.players] or [
         (name, name) for name in names]
     return render_template(
-        "groups/page.html", group=group, editable=editable, records=records,
-        games={game.view_key: game for game in games}, merge_form=merge_form,
-        unmerge_form=UnmergeForm(), add_form=AddGameForm(),
-        charts=group_charts.charts(records), nemesis=hardest(records.phases),
-        legend_key=legend_key,
-        view_url=url_for("groups.page", key=group.view_key, _external=True))
+        "groups/page.html", group=group, editable=editable, merge_form=merge_form,
+        derived_html=_derived_html(derived, editable), unmerge_form=UnmergeForm(),
+        add_form=AddGameForm(), view_url=url_for("groups.page", key=group.view_key,
+                                                 _external=True))
+
+
+_HTML: Kept[Markup] = Kept(64)
+
+
+def _derived_html(derived: group_services.Derived, editable: bool) -> Markup:
+    """The list, records and charts, rendered once per change, language and kind of link."""
+    everything = bool(request.args.get("all"))
+    key = (derived.fingerprint, str(get_locale()), editable, everything)
+    records = derived.records
+
+    def render() -> Markup:
+        shown = records.games if everything else records.games[:LISTED]
+        return Markup(render_template(
+            "groups/_derived.html", editable=editable, records=records, shown=shown,
+            edit_keys=derived.edit_keys, charts=group_charts.charts(records),
+            nemesis=hardest(records.phases), legend_key=legend_key))
+
+    return _HTML.get(key, render)
+
+
+def forget_rendered() -> None:
+    """Drop every kept piece of page (benchmarks measure a first view with it)."""
+    _HTML.clear()
 
 
 def _sentence(reason: Reason) -> str:

@@ -1,0 +1,140 @@
+"""Time the group page of a group with 200 six-player games against the cheapest rejected request.
+
+    python benchmarks/groups.py [--games 200] [--repeat 5] [--database URL]
+
+Builds the group through the services (6 players a game, played to the end except every fourth
+game, which stops after 6 rounds; every tenth a board game), then times through Flask's test
+client, in the same run as the 415 answer to a POST to /api/check that is not JSON:
+
+- GET /groups/<key>: the page as everybody sees it between two changes (the newest 25 games,
+  the records and charts, derived once per change and kept in memory by fingerprint);
+- GET /groups/<key>?all=1 (all 200 games listed) and GET /api/groups/<key>;
+- the first view after a change, when every round of every game is loaded and replayed.
+
+Prints the SQL queries per page and the ratios to the rejected request (the target is 10).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from sqlalchemy import event
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from companion import create_app, group_services, scoring, services  # noqa: E402
+from companion.extensions import db  # noqa: E402
+from companion.rules import Edition  # noqa: E402
+from companion.views import groups as group_pages  # noqa: E402
+
+NAMES = ("Michaela", "Horst", "Petra", "Thomas", "Alexandra", "Jo")
+
+
+def card_round(number: int, offset: int) -> scoring.Round:
+    results = []
+    for seat, name in enumerate(NAMES):
+        went_out = seat == (number + offset) % len(NAMES)
+        laid = went_out or (seat + number + offset) % 3 != 0
+        points = 0 if went_out else (5 * (seat + 1) if laid else 50 + 5 * seat)
+        results.append(scoring.Result(name, laid, points, went_out))
+    return scoring.Round(tuple(results))
+
+
+def board_round(number: int, offset: int) -> scoring.Round:
+    ender = (number + offset) % len(NAMES)
+    return scoring.Round(tuple(
+        scoring.Result(name, seat == ender or (seat + number) % 2 == 0, None, seat == ender)
+        for seat, name in enumerate(NAMES)))
+
+
+def build_group(games: int) -> str:
+    group = group_services.create_group("Benchmark")
+    for index in range(games):
+        board = index % 10 == 9
+        game = services.create_game(services.GameSpec(
+            Edition.BOARD if board else Edition.ORIGINAL, NAMES))
+        game.group_id = group.id
+        rounds = 6 if index % 4 == 3 else 40
+        for number in range(rounds):
+            if services.sheet_of(game).status == "finished":
+                break
+            new = (board_round if board else card_round)(number, index)
+            services.record_round(game, new, confirm=True)
+        db.session.commit()
+    return group.edit_key
+
+
+def timed(call, repeat: int) -> float:  # type: ignore[no-untyped-def]
+    """Fastest of ``repeat`` calls, in milliseconds."""
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter_ns()
+        call()
+        best = min(best, time.perf_counter_ns() - start)
+    return best / 1e6
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--database", default=None)
+    args = parser.parse_args()
+    folder = tempfile.mkdtemp()
+    os.environ["COMPANION_INSTANCE_PATH"] = folder
+    url = args.database or f"sqlite:///{folder}/bench.sqlite"
+    app = create_app({"SECRET_KEY": "bench", "SQLALCHEMY_DATABASE_URI": url})
+    with app.app_context():
+        key = build_group(args.games)
+        engine = db.engine
+    client = app.test_client()
+    queries: list[str] = []
+    event.listen(engine, "before_cursor_execute", lambda *a: queries.append(a[2]))
+    assert client.get(f"/groups/{key}").status_code == 200
+    page_queries = len(queries)
+
+    def rejected() -> None:
+        assert client.post("/api/check", data="x", content_type="text/plain").status_code == 415
+
+    for _ in range(50):
+        rejected()
+    floor = statistics.median([timed(rejected, args.repeat) for _ in range(200)])
+    page = timed(lambda: client.get(f"/groups/{key}"), args.repeat)
+    home = timed(lambda: client.get("/"), args.repeat)
+    page_all = timed(lambda: client.get(f"/groups/{key}?all=1"), args.repeat)
+    api = timed(lambda: client.get(f"/api/groups/{key}"), args.repeat)
+    queries.clear()
+    client.get(f"/groups/{key}")
+    warm_queries = len(queries)
+
+    def cold() -> None:
+        group_services.forget_derived()
+        group_pages.forget_rendered()
+        client.get(f"/groups/{key}")
+
+    first_view = timed(cold, args.repeat)
+    with app.app_context():
+        games = group_services.games_of(group_services.find_group(key)[0])  # type: ignore[index]
+        plays = [group_services.played(game) for game in games]
+        records = timed(lambda: scoring.records.group_records(plays, {}), args.repeat)
+    print(f"group of {args.games} games x 6 players ({url.split(':')[0]}), "
+          f"fastest of {args.repeat}, in milliseconds")
+    print(f"{'rejected request (415)':<34}{floor:>9.2f}")
+    print(f"{'GET / (home page, for scale)':<34}{home:>9.2f}{home / floor:>9.1f}x")
+    print(f"{'records alone (pure functions)':<34}{records:>9.2f}{records / floor:>9.1f}x")
+    print(f"{'GET /groups/<key> (page)':<34}{page:>9.2f}{page / floor:>9.1f}x"
+          f"   {warm_queries} SQL queries")
+    print(f"{'GET /groups/<key>?all=1':<34}{page_all:>9.2f}{page_all / floor:>9.1f}x")
+    print(f"{'GET /api/groups/<key>':<34}{api:>9.2f}{api / floor:>9.1f}x")
+    print(f"{'first view after a change':<34}{first_view:>9.2f}{first_view / floor:>9.1f}x"
+          f"   {page_queries} SQL queries")
+
+
+if __name__ == "__main__":
+    main()
