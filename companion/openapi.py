@@ -94,3 +94,85 @@ SPEC: dict[str, Any] = {
                             400, 404, 409, 415, 422)},
     },
 }
+
+# Groups, rematch, export and import (docs/API.md, "Groups").
+GROUP = {"type": "object", "properties": {
+    "id": {"type": "string"}, "view_id": {"type": "string"}, "name": {"type": "string"},
+    "created_at": {"type": "string"}, "aliases": {"type": "array"},
+    "games": {"type": "array", "items": {"type": "object", "properties": {
+        "id": {"type": "string"}, "view_id": {"type": "string"},
+        "created_at": {"type": "string"}, "edition": {"type": "string"},
+        "players": {"type": "array", "items": {"type": "string"}},
+        "status": {"enum": ["playing", "tiebreak", "finished"]},
+        "winners": {"type": "array", "items": {"type": "string"}},
+        "rounds": {"type": "integer"}}}},
+    "players": {"type": "array"}, "phases": {"type": "array"},
+    "nemesis": {"type": ["object", "null"]}, "wins_over_time": {"type": "array"},
+    "links": {"type": "object"}}}
+EXPORT = {"type": "object", "required": ["format", "version", "kind"], "properties": {
+    "format": {"const": "phase10-companion"}, "version": {"const": 1},
+    "kind": {"enum": ["game", "group"]}, "game": {"type": "object"},
+    "group": {"type": "object"}}}
+
+
+def _group_op(summary: str, status: int, *errors: int,
+              body: dict[str, Any] | None = None) -> dict[str, Any]:
+    operation: dict[str, Any] = {
+        "summary": summary,
+        "responses": {str(status): {"description": "the group", **_json(GROUP)},
+                      **_errors(*errors)}}
+    if body is not None:
+        operation["requestBody"] = {"required": True, **_json(body)}
+    return operation
+
+
+def _download(summary: str, mimetype: str, schema: dict[str, Any]) -> dict[str, Any]:
+    return {"summary": summary, "responses": {
+        "200": {"description": "a file to download", "content": {mimetype: {"schema": schema}}},
+        **_errors(404)}}
+
+
+def _with_game(operation: dict[str, Any]) -> dict[str, Any]:
+    operation["responses"]["201"] = {"description": "the new game", **_json(GAME)}
+    return operation
+
+
+SPELLING = {"name": "spelling", "in": "path", "required": True, "schema": {"type": "string"}}
+SPEC["paths"].update({
+    "/api/groups": {"post": _group_op("Start a group", 201, 400, 415, body={
+        "type": "object", "properties": {"name": {"type": "string", "maxLength": 40}}})},
+    "/api/groups/{key}": {"parameters": [KEY], "get": _group_op(
+        "The group: its games (newest first) and records, through either link", 200, 404)},
+    "/api/groups/{key}/games": {"parameters": [KEY], "post": _with_game(_group_op(
+        "Start a game in the group (a game's settings: 201 with the game), or add one played "
+        "earlier ({\"game\": its edit link}: 200 with the group)", 200, 400, 404, 409, 415,
+        body={"type": "object", "properties": {"game": {"type": "string"},
+                                               "revision": {"type": "integer"},
+                                               "players": {"type": "array"}}}))},
+    "/api/groups/{key}/aliases": {"parameters": [KEY], "post": _group_op(
+        "Count one spelling as another player in the records", 200, 400, 404, 415, body={
+            "type": "object", "required": ["spelling", "name"], "properties": {
+                "spelling": {"type": "string"}, "name": {"type": "string"}}})},
+    "/api/groups/{key}/aliases/{spelling}": {"parameters": [KEY, SPELLING], "delete": _group_op(
+        "Count a merged spelling as a player of its own again", 200, 404)},
+    "/api/groups/{key}/export": {"parameters": [KEY], "get": _download(
+        "The group and all its games as an export file", "application/json", EXPORT)},
+    "/api/groups/{key}/export.csv": {"parameters": [KEY], "get": _download(
+        "Every round of the group's games: one CSV row per player per round", "text/csv",
+        {"type": "string"})},
+    "/api/games/{key}/export": {"parameters": [KEY], "get": _download(
+        "The game as an export file", "application/json", EXPORT)},
+    "/api/games/{key}/export.csv": {"parameters": [KEY], "get": _download(
+        "The game's rounds: one CSV row per player per round", "text/csv", {"type": "string"})},
+    "/api/games/{key}/rematch": {"parameters": [KEY], "post": {
+        "summary": "The next game of a finished one: same players and options, the deal passed "
+                   "one seat on, in the same group",
+        "responses": {"201": {"description": "the new game", **_json(GAME)},
+                      **_errors(404, 409)}}},
+    "/api/import": {"post": {
+        "summary": "Store an exported game or group under new links (every round checked; "
+                   "nothing stored when anything is wrong)",
+        "requestBody": {"required": True, **_json(EXPORT)},
+        "responses": {"201": {"description": "the new game or group", **_json(
+            {"oneOf": [GAME, GROUP]})}, **_errors(400, 413, 415, 422)}}},
+})
