@@ -4,12 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-CARD = {"type": "string", "pattern": "^((1[0-2]|[1-9])[rgbyRGBY]|[wWjJ*sS])$",
-        "examples": ["7r", "W"]}
+# The notation is wider than any pattern would say (colour words in five languages, "joker",
+# "12 blau"): the API names the card it cannot read in its 400.
+CARD = {"type": "string", "examples": ["7r", "12b", "W", "S"],
+        "description": "a card: 1-12 and a colour letter r g b y, W (wild) or S (skip)"}
 CARDS = {"type": "array", "items": CARD}
 ERROR = {"type": "object", "required": ["error", "details"], "properties": {
     "error": {"type": "string"}, "details": {"type": "array"},
-    "warnings": {"type": "array"}}}
+    "warnings": {"type": "array"},
+    "game": {"type": "object", "description": "the game as it is now (stale revision)"}}}
 RESULT = {"type": "object", "required": ["player"], "properties": {
     "player": {"type": "string"},
     "phase": {"oneOf": [{"type": "boolean"}, {"type": "integer", "minimum": 1, "maximum": 10}]},
@@ -18,6 +21,8 @@ RESULT = {"type": "object", "required": ["player"], "properties": {
 ROUND_BODY = {"type": "object", "required": ["results"], "properties": {
     "results": {"type": "array", "items": RESULT},
     "number": {"type": "integer", "minimum": 1},
+    "revision": {"type": "integer", "minimum": 1,
+                 "description": "the game's revision the client last saw (409 when stale)"},
     "confirm": {"type": "boolean"}}}
 GAME = {"type": "object", "properties": {
     "id": {"type": "string"}, "view_id": {"type": "string"},
@@ -49,7 +54,13 @@ def _game_op(summary: str, status: int, *errors: int, body: bool = True) -> dict
     return operation
 
 
-KEY = {"name": "key", "in": "path", "required": True, "schema": {"type": "string"}}
+KEY = {"name": "key", "in": "path", "required": True,
+       "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,64}$"}}
+
+def GUARD(name: str) -> dict[str, Any]:  # noqa: N802  (reads like the constants around it)
+    return {"name": name, "in": "query", "required": False,
+            "schema": {"type": "integer", "minimum": 1}}
+
 
 SPEC: dict[str, Any] = {
     "openapi": "3.1.0",
@@ -57,10 +68,14 @@ SPEC: dict[str, Any] = {
     "paths": {
         "/api/check": {"post": {
             "summary": "Check a lay-down (groups) or search a hand (hand) for a phase",
-            "requestBody": {"required": True, **_json({"type": "object", "properties": {
-                "edition": {"enum": ["original", "masters", "board"]},
-                "phase": {"type": "integer", "minimum": 1, "maximum": 10},
-                "groups": {"type": "array", "items": CARDS}, "hand": CARDS}})},
+            "requestBody": {"required": True, **_json({
+                "type": "object", "required": ["phase"],
+                "oneOf": [{"required": ["groups"]}, {"required": ["hand"]}],
+                "properties": {
+                    "edition": {"enum": ["original", "masters", "board"]},
+                    "phase": {"type": "integer", "minimum": 1, "maximum": 10},
+                    "groups": {"type": "array", "minItems": 1, "items": CARDS},
+                    "hand": CARDS}})},
             "responses": {"200": {"description": "the verdict"}, **_errors(400, 415)}}},
         "/api/hit": {"post": {
             "summary": "May this card be added to this group, and where",
@@ -86,8 +101,10 @@ SPEC: dict[str, Any] = {
             "The game, through its edit or read-only link (ETag, 304)", 200, 404, body=False)},
         "/api/games/{key}/rounds": {"parameters": [KEY], "post": _game_op(
             "Record the next round", 201, 400, 404, 409, 415, 422)},
-        "/api/games/{key}/rounds/last": {"parameters": [KEY], "delete": _game_op(
-            "Undo the last round (?number=N guards)", 200, 404, 409, body=False)},
+        "/api/games/{key}/rounds/last": {"parameters": [KEY, GUARD("number"), GUARD("revision")],
+                                         "delete": _game_op(
+            "Undo the last round (?number=N, ?revision=N guard it)", 200, 400, 404, 409,
+            body=False)},
         "/api/games/{key}/rounds/{number}": {"parameters": [KEY, {
             "name": "number", "in": "path", "required": True, "schema": {"type": "integer"}}],
             "put": _game_op("Correct a round; later rounds are recomputed", 200,

@@ -37,6 +37,9 @@ def check_request(
         data: Mapping[str, Any]) -> tuple[Any, list[list[Card]] | None, list[Card] | None]:
     """(phase, groups or None, hand or None) from a /api/check body."""
     phase = get_phase(edition_of(data), data.get("phase"))
+    if "groups" in data and "hand" in data:
+        raise PayloadError("give either “groups” (a lay-down) or “hand” (the cards in a hand), "
+                           "not both")
     if "groups" in data:
         groups = data["groups"]
         if not isinstance(groups, list) or not groups:

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import text
+from server_kit import wipe_database
 
 from companion import create_app
 from companion.extensions import db
@@ -29,20 +29,20 @@ def _database_url(kind: str, tmp_path: Path) -> str:
 def app(request: pytest.FixtureRequest, tmp_path: Path,
         monkeypatch: pytest.MonkeyPatch) -> Iterator[Flask]:
     monkeypatch.setenv("COMPANION_INSTANCE_PATH", str(tmp_path / "instance"))
+    url = _database_url(request.param, tmp_path)
+    wipe_database(url)  # whatever an interrupted run left behind
     app = create_app({
         "TESTING": True,
         "SECRET_KEY": "test-secret",
-        "SQLALCHEMY_DATABASE_URI": _database_url(request.param, tmp_path),
+        "SQLALCHEMY_DATABASE_URI": url,
         "WTF_CSRF_ENABLED": False,
         "SERVER_NAME": "companion.test",
     })
     yield app
     with app.app_context():
         db.session.remove()
-        db.drop_all()
-        with db.engine.begin() as connection:  # the next test migrates from scratch again
-            connection.execute(text("DROP TABLE IF EXISTS alembic_version"))
         db.engine.dispose()
+    wipe_database(app.config["SQLALCHEMY_DATABASE_URI"])  # the next test migrates from scratch
 
 
 @pytest.fixture

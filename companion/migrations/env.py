@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from alembic import context
 from flask import current_app
+from sqlalchemy import Connection
 
 extension = current_app.extensions["migrate"]
 metadata = extension.db.metadata
@@ -19,10 +20,27 @@ def run_offline() -> None:
 
 def run_online() -> None:
     with extension.db.engine.connect() as connection:
-        context.configure(connection=connection, target_metadata=metadata,
-                          **extension.configure_args)
-        with context.begin_transaction():
-            context.run_migrations()
+        sqlite = connection.dialect.name == "sqlite"
+        if sqlite:
+            # SQLite alters a table by copying it and dropping the old one; with foreign keys
+            # on, dropping a game would delete its players and rounds by cascade. Off for the
+            # migration (on the raw connection: a PRAGMA inside a transaction does nothing).
+            _pragma(connection, "foreign_keys = OFF")
+        try:
+            context.configure(connection=connection, target_metadata=metadata,
+                              **extension.configure_args)
+            with context.begin_transaction():
+                context.run_migrations()
+            if sqlite and connection.exec_driver_sql("PRAGMA foreign_key_check").first():
+                raise RuntimeError("the migration left rows whose parent row is missing")
+        finally:
+            if sqlite:
+                connection.rollback()
+                _pragma(connection, "foreign_keys = ON")
+
+
+def _pragma(connection: Connection, setting: str) -> None:
+    connection.connection.driver_connection.execute(f"PRAGMA {setting}")  # type: ignore[union-attr]
 
 
 if context.is_offline_mode():

@@ -77,6 +77,10 @@ def page() -> str:
     form = CheckerForm()
     verdict = _verdict(form) if form.validate_on_submit() else None
     problems = [error for field in form for error in _errors(field)]
+    # A choice that is not on offer has its error above; the page shows the defaults again.
+    for field in (form.edition, form.phase):
+        if field.data not in {value for value, _label, *_rest in field.iter_choices()}:
+            field.data = field.default
     template = "checker/_verdict.html" if request.args.get("partial") else "checker/index.html"
     return render_template(template, form=form, verdict=verdict, problems=problems,
                            phase_names=_phase_names())

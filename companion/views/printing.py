@@ -10,6 +10,7 @@ from werkzeug.datastructures import MultiDict
 
 from .. import pdf, services
 from ..i18n import language_names
+from ..numbers import whole_number
 from ..rules import Edition
 
 bp = Blueprint("print", __name__)
@@ -37,10 +38,11 @@ def _count(text: str | None, names: int) -> tuple[int, str | None]:
             return 0, gettext("A sheet has 2 to 6 players: give at least two names or "
                               "a number of players.")
         return count, None
-    if not text.strip().isdigit() or not 2 <= int(text) <= services.MAX_PLAYERS:
+    count = whole_number(text)
+    if count is None or not services.MIN_PLAYERS <= count <= services.MAX_PLAYERS:
         return 0, gettext("The number of players must be a whole number from 2 to 6, "
                           "not “%(value)s”.", value=_shown(text))
-    return int(text), None
+    return count, None
 
 
 def _name_problems(names: list[str]) -> list[str]:

@@ -1,0 +1,152 @@
+"""A real production server for tests: gunicorn started from the repository root, so it runs
+with gunicorn.conf.py (preloaded app, several workers and threads), on SQLite or PostgreSQL."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import MetaData, create_engine
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def wipe_database(url: str) -> None:
+    """Drop every table, whatever made it: the next app migrates an empty database again."""
+    engine = create_engine(url)
+    try:
+        with engine.begin() as connection:
+            tables = MetaData()
+            tables.reflect(connection)
+            tables.drop_all(connection)
+    finally:
+        engine.dispose()
+
+
+@dataclass
+class Server:
+    """One gunicorn master and its workers, in their own process group."""
+
+    database_url: str
+    instance: Path
+    workers: int = 4
+    threads: int = 4
+    port: int = field(default_factory=free_port)
+    process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self, wait: bool = True) -> Server:
+        environment = {**os.environ, "DATABASE_URL": self.database_url,
+                       "SECRET_KEY": "server-test", "COMPANION_INSTANCE_PATH": str(self.instance)}
+        command = [sys.executable, "-m", "gunicorn", "-b", f"127.0.0.1:{self.port}",
+                   "-w", str(self.workers), "--threads", str(self.threads),
+                   "--access-logfile", os.devnull, "companion:create_app()"]
+        self.process = subprocess.Popen(command, cwd=ROOT, env=environment,
+                                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                        start_new_session=True)
+        if wait:
+            self.wait_ready()
+        return self
+
+    def wait_ready(self, seconds: float = 30) -> None:
+        deadline = time.monotonic() + seconds
+        while time.monotonic() < deadline:
+            assert self.process is not None
+            if self.process.poll() is not None:
+                raise RuntimeError(f"gunicorn stopped: {self.errors()}")
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=0.2):
+                    return
+            except OSError:
+                time.sleep(0.05)
+        raise RuntimeError("gunicorn did not start in time")
+
+    def errors(self) -> str:
+        if self.process is None or self.process.stderr is None:
+            return ""
+        return self.process.stderr.read().decode(errors="replace")[-4000:]
+
+    def stop(self) -> None:
+        """Stop gracefully; returns once every process of the server has gone."""
+        self._signal(signal.SIGTERM)
+
+    def kill(self) -> None:
+        """kill -9 the master and every worker at once, as a power cut would."""
+        self._signal(signal.SIGKILL)
+
+    def _signal(self, number: int) -> None:
+        if self.process is None:
+            return
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.process.pid, number)
+        try:
+            self.process.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait(timeout=10)
+        if self.process.stderr is not None:
+            self.process.stderr.close()
+        self.process = None
+
+
+@dataclass(frozen=True)
+class Answer:
+    status: int
+    body: Any
+
+
+def call(base: str, method: str, path: str, body: Any = None, timeout: float = 60) -> Answer:
+    """One JSON request; connection failures are answers too (status 0), never exceptions."""
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(base + path, data=data, method=method)
+    if data is not None:
+        request.add_header("Content-Type", "application/json")
+    try:
+        with urllib.request.urlopen(request, timeout=timeout) as response:
+            return Answer(response.status, _json(response.read()))
+    except urllib.error.HTTPError as error:
+        return Answer(error.code, _json(error.read()))
+    except (urllib.error.URLError, ConnectionError, TimeoutError) as error:
+        return Answer(0, str(error))
+
+
+def _json(raw: bytes) -> Any:
+    try:
+        return json.loads(raw) if raw else None
+    except ValueError:
+        return raw.decode(errors="replace")
+
+
+def database_url(kind: str, folder: Path) -> str:
+    """SQLite in ``folder``, or the PostgreSQL test database of TEST_DATABASE_URL."""
+    if kind == "sqlite":
+        return f"sqlite:///{folder / 'server.sqlite'}"
+    return os.environ["TEST_DATABASE_URL"]
+
+
+def round_body(turn: int, players: list[str], **extra: Any) -> dict[str, Any]:
+    """A plausible card-game round: the players take turns going out, the others hold 50+."""
+    out = players[(turn - 1) % len(players)]
+    return {"results": [{"player": name, "phase": name == out,
+                         "points": 0 if name == out else 50 + 5 * ((turn + seat) % 7)}
+                        for seat, name in enumerate(players)], **extra}

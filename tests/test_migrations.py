@@ -1,0 +1,102 @@
+"""Schema by migrations: a database made by the first release (before migrations) is adopted,
+repaired where the old races damaged it, and upgraded with its games kept."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import DATABASES
+from flask_migrate import upgrade
+from server_kit import database_url, wipe_database
+from sqlalchemy import inspect, text
+
+from companion import create_app, storage
+from companion.extensions import db
+
+pytestmark = pytest.mark.storage
+GAME = ("INSERT INTO game (edit_key, view_key, edition, phases, ten_rounds, knocking, "
+        "first_dealer, created_at, updated_at, revision) VALUES (:edit, :view, 'original', "
+        "'1,2,3,4,5,6,7,8,9,10', false, false, 0, '2026-01-01', '2026-01-01', 3) RETURNING id")
+ROUND = ("INSERT INTO round (game_id, number, created_at) VALUES (:game, :number, '2026-01-01') "
+         "RETURNING id")
+RESULT = ("INSERT INTO result (round_id, position, player, laid, phase, points, went_out) "
+          "VALUES (:round, :position, :player, :laid, NULL, :points, :out)")
+
+
+def first_release_database(url: str, instance: str) -> None:
+    """The schema and data as the first release left them: no alembic_version table."""
+    app = create_app({"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "k", "MIGRATE_ON_START": 0})
+    with app.app_context():
+        upgrade(directory=storage.MIGRATIONS, revision=storage.FIRST_SCHEMA)
+        with db.engine.begin() as connection:
+            connection.execute(text("DROP TABLE alembic_version"))
+            games = []
+            for edit, view in [("corrupted", "corrupted-v"), ("wedged", "wedged-v")]:
+                games.append(connection.execute(text(GAME), {"edit": edit, "view": view})
+                             .scalar_one())
+                for seat, name in enumerate(["Ann", "Ben"]):
+                    connection.execute(text(
+                        "INSERT INTO player (game_id, seat, name) VALUES (:g, :s, :n)"),
+                        {"g": games[-1], "s": seat, "n": name})
+            # Two corrections of round 1 that both stored their results (the old race) ...
+            doubled = connection.execute(text(ROUND), {"game": games[0], "number": 1}).scalar_one()
+            for position, (player, points) in enumerate([("Ann", 0), ("Ben", 60), ("Ann", 0),
+                                                         ("Ben", 65)]):
+                connection.execute(text(RESULT), {"round": doubled, "position": position,
+                                                  "player": player, "laid": player == "Ann",
+                                                  "points": points, "out": player == "Ann"})
+            # ... and a game whose only round is number 2 (undo raced the next round).
+            second = connection.execute(text(ROUND), {"game": games[1], "number": 2}).scalar_one()
+            for position, (player, points) in enumerate([("Ann", 0), ("Ben", 70)]):
+                connection.execute(text(RESULT), {"round": second, "position": position,
+                                                  "player": player, "laid": player == "Ann",
+                                                  "points": points, "out": player == "Ann"})
+        db.engine.dispose()
+
+
+@pytest.mark.parametrize("kind", DATABASES)
+def test_a_first_release_database_is_upgraded_repaired_and_kept(kind, tmp_path, monkeypatch):
+    monkeypatch.setenv("COMPANION_INSTANCE_PATH", str(tmp_path / "instance"))
+    url = database_url(kind, tmp_path)
+    wipe_database(url)
+    try:
+        first_release_database(url, str(tmp_path))
+        app = create_app({"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "k"})
+        client = app.test_client()
+        corrupted = client.get("/api/games/corrupted").get_json()
+        assert [(r["player"], r["points"]) for r in corrupted["rounds"][0]["results"]] == [
+            ("Ann", 0), ("Ben", 65)]  # the newest correction
+        assert corrupted["revision"] == 4
+        wedged = client.get("/api/games/wedged").get_json()
+        assert [r["number"] for r in wedged["rounds"]] == [1]
+        answer = client.post("/api/games/wedged/rounds", json={"number": 2, "results": [
+            {"player": "Ann", "phase": True, "points": 0},
+            {"player": "Ben", "phase": False, "points": 55}]})
+        assert answer.status_code == 201
+        with app.app_context():
+            version = db.session.execute(text("SELECT version_num FROM alembic_version"))
+            assert version.scalar_one() == storage_head()
+            assert "result" in inspect(db.engine).get_table_names()
+            db.engine.dispose()
+    finally:
+        wipe_database(url)
+
+
+def storage_head() -> str:
+    from alembic.config import Config
+    from alembic.script import ScriptDirectory
+
+    config = Config()
+    config.set_main_option("script_location", storage.MIGRATIONS)
+    head = ScriptDirectory.from_config(config).get_current_head()
+    assert head is not None
+    return head
+
+
+def test_the_migrations_describe_the_models_exactly(app):
+    """Nothing in the models that a migration does not make (``flask db check``)."""
+    from alembic.autogenerate import compare_metadata
+    from alembic.migration import MigrationContext
+
+    with app.app_context(), db.engine.connect() as connection:
+        context = MigrationContext.configure(connection, opts={"compare_type": True})
+        assert compare_metadata(context, db.metadata) == []
