@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from flask_babel import format_decimal
 from flask_babel import gettext as _
 from markupsafe import Markup, escape
 
@@ -41,7 +42,7 @@ def phase_bars(phases: Sequence[PhaseRecord], title: str) -> Markup:
         value = average if average is not None else unsolved
         width = (WIDTH - LEFT - RIGHT) * value / max(top, unsolved)
         css = "bar" if average is not None else "bar unsolved"
-        label = f"{average:.1f}" if average is not None else "–"
+        label = format_decimal(average, format="0.0") if average is not None else "–"
         parts.append(
             f'<text x="{LEFT - 6}" y="{y + 15}" text-anchor="end">{phase.phase}</text>'
             f'<rect x="{LEFT}" y="{y + 2}" width="{width:.1f}" height="{ROW - 6}" rx="3" '

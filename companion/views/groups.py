@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
-from flask_babel import get_locale
+from flask_babel import format_decimal, format_percent, get_locale
 from flask_babel import gettext as _
 from markupsafe import Markup
 from werkzeug import Response
@@ -24,6 +24,18 @@ from .charts import legend_key
 bp = Blueprint("groups", __name__)
 IMPORT_MAX_BYTES = 8 * 1024 * 1024
 LISTED = 25  # games on the page before "show all"
+
+
+@bp.app_template_filter("decimal")
+def decimal(value: float) -> str:
+    """One decimal place, written the way the page's language writes numbers (6,0 in German)."""
+    return str(format_decimal(value, format="0.0"))
+
+
+@bp.app_template_filter("share")
+def share(value: float) -> str:
+    """A share as a whole percentage in the page's language (50 %, 50%)."""
+    return str(format_percent(value, format="0%"))
 
 
 @bp.app_context_processor
