@@ -222,3 +222,7 @@ def edit(key: str, number: int) -> Response:
     sheet = services.edit_round(game, number, new, confirm=confirm)
     db.session.commit()
     return _game_response(game, sheet)
+
+
+# The player routes (rename, join, leave) live in their own module, on this blueprint.
+from . import api_players  # noqa: E402,F401

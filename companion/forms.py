@@ -136,3 +136,13 @@ class CheckerForm(FlaskForm):
         ("colour run", _l("Colour run"))))
     hit_group = StringField(_l("Its cards, as laid"), render_kw=CARD_INPUT)
     hit_card = StringField(_l("The card to add"), render_kw=CARD_INPUT)
+
+
+class PlayerForm(FlaskForm):
+    """Rename a player, add a late joiner or let a player leave (the page's buttons)."""
+
+    player = HiddenField()
+    name = StringField(_l("Name"), validators=[Optional(), Length(max=MAX_NAME, message=_l(
+        "A name has at most 30 characters."))], render_kw={"autocomplete": "off",
+                                                        "maxlength": MAX_NAME})
+    revision = HiddenField()

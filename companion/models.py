@@ -58,6 +58,9 @@ class Player(db.Model):  # type: ignore[name-defined,misc]
     game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
     seat: Mapped[int]
     name: Mapped[str] = mapped_column(String(30))
+    # A late joiner's first round, and the first round a player who left no longer plays.
+    joined_round: Mapped[int] = mapped_column(default=1, server_default="1")
+    left_round: Mapped[int | None]
 
     game: Mapped[Game] = relationship(back_populates="players")
 

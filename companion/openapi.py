@@ -62,6 +62,20 @@ def GUARD(name: str) -> dict[str, Any]:  # noqa: N802  (reads like the constants
             "schema": {"type": "integer", "minimum": 1}}
 
 
+PLAYER_BODY = {"type": "object", "required": ["name"], "properties": {
+    "name": {"type": "string", "minLength": 1, "maxLength": 30},
+    "revision": {"type": "integer", "minimum": 1,
+                 "description": "the game's revision the client last saw (409 when stale)"}}}
+PLAYER = {"name": "name", "in": "path", "required": True, "schema": {"type": "string"}}
+
+
+def _player_op(summary: str, status: int, *errors: int, body: bool = True) -> dict[str, Any]:
+    operation = _game_op(summary, status, *errors, body=False)
+    if body:
+        operation["requestBody"] = {"required": True, **_json(PLAYER_BODY)}
+    return operation
+
+
 SPEC: dict[str, Any] = {
     "openapi": "3.1.0",
     "info": {"title": "Phase 10 Companion API", "version": "1"},
@@ -105,6 +119,16 @@ SPEC: dict[str, Any] = {
                                          "delete": _game_op(
             "Undo the last round (?number=N, ?revision=N guard it)", 200, 400, 404, 409,
             body=False)},
+        "/api/games/{key}/players": {"parameters": [KEY], "post": _player_op(
+            "A player joins from the next round, on phase 1 with the highest total so far",
+            201, 400, 404, 409, 415)},
+        "/api/games/{key}/players/{name}": {
+            "parameters": [KEY, PLAYER],
+            "patch": _player_op("Rename a player, on the sheet and in every round", 200,
+                                400, 404, 409, 415),
+            "delete": {**_player_op("The player leaves: their rounds stay, they play no more "
+                                    "(?revision=N guards it)", 200, 400, 404, 409, body=False),
+                       "parameters": [GUARD("revision")]}},
         "/api/games/{key}/rounds/{number}": {"parameters": [KEY, {
             "name": "number", "in": "path", "required": True, "schema": {"type": "integer"}}],
             "put": _game_op("Correct a round; later rounds are recomputed", 200,

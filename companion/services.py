@@ -159,6 +159,8 @@ def setup_of(game: models.Game) -> scoring.Setup:
         ten_rounds=game.ten_rounds,
         first_dealer=game.first_dealer,
         knocking=game.knocking,
+        joined=tuple(player.joined_round for player in game.players),
+        left=tuple(player.left_round or 0 for player in game.players),
     )
 
 

@@ -148,6 +148,7 @@ def test_bad_new_games_get_400_with_the_field(api, client):
 def test_the_openapi_description_lists_every_api_route(app, client):
     spec = client.get("/api/openapi.json").get_json()
     documented = {path.replace("{", "<").replace("}", ">") for path in spec["paths"]}
-    routes = {rule.rule.replace("<int:number>", "<number>") for rule in app.url_map.iter_rules()
+    routes = {rule.rule.replace("<int:number>", "<number>").replace("<path:name>", "<name>")
+              for rule in app.url_map.iter_rules()
               if rule.rule.startswith("/api/") and rule.endpoint != "api.openapi"}
     assert routes == documented

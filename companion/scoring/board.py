@@ -24,6 +24,7 @@ from types import MappingProxyType
 
 from .checks import expected_results, must_have_laid, no_phase_number, roster_problems
 from .model import WREATH, Move, PlayerLine, Problem, Result, Round, RoundView, Setup, Sheet
+from .roster import last_round, next_at_table, present
 
 __all__ = ["advance", "board_round_errors", "evaluate", "start"]
 
@@ -34,7 +35,7 @@ def start(setup: Setup) -> Sheet:
     """The board before round 1: every marker on phase 1 (``setup`` already normalised)."""
     lines = tuple(PlayerLine(name, seat, (), 1, 0, 1, ())
                   for seat, name in enumerate(setup.players))
-    return _assemble(setup, (), lines, None, setup.players[setup.first_dealer])
+    return _assemble(setup, (), lines, None, next_at_table(setup, setup.first_dealer, 1))
 
 
 def board_round_errors(sheet: Sheet, round: Round) -> tuple[Problem, ...]:
@@ -92,7 +93,8 @@ def evaluate(players: Sequence[str], markers: Mapping[str, int], ender: str,
 
 def advance(sheet: Sheet, round: Round) -> Sheet:
     """The board after ``round`` (which breaks no rule) is evaluated."""
-    players = sheet.setup.players
+    setup = sheet.setup
+    players = present(setup, sheet.next_round)
     results = tuple(expected_results(sheet, round))
     ender = next(result.player for result in results if result.went_out)
     before = {line.name: line.marker or 1 for line in sheet.players}
@@ -105,7 +107,9 @@ def advance(sheet: Sheet, round: Round) -> Sheet:
         starter=sheet.starter, attempted=MappingProxyType(dict(before)),
         totals=MappingProxyType({}), moves=moves, stopped=stopped,
         markers=MappingProxyType({line.name: line.marker or 1 for line in lines}))
-    starter = None if winner else players[(players.index(ender) + 1) % len(players)]
+    seat = setup.players.index(ender) + 1
+    starter = None if winner else next_at_table(setup, seat % len(setup.players),
+                                                sheet.next_round + 1)
     return _assemble(sheet.setup, (*sheet.rounds, view), lines, winner, starter)
 
 
@@ -120,8 +124,9 @@ def _line_after(line: PlayerLine, move: Move | None) -> PlayerLine:
 
 def _assemble(setup: Setup, rounds: tuple[RoundView, ...], lines: tuple[PlayerLine, ...],
               winner: str | None, starter: str | None) -> Sheet:
-    def rank(line: PlayerLine) -> tuple[bool, int, int]:
-        return line.name != winner, -(line.marker or 1), line.seat
+    def rank(line: PlayerLine) -> tuple[bool, bool, int, int]:
+        gone = last_round(setup, line.seat) is not None  # who left is listed last
+        return line.name != winner, gone, -(line.marker or 1), line.seat
 
     finished = winner is not None
     return Sheet(
@@ -129,4 +134,5 @@ def _assemble(setup: Setup, rounds: tuple[RoundView, ...], lines: tuple[PlayerLi
         status="finished" if finished else "playing",
         winner=winner, winners=(winner,) if winner else (), tiebreak=(), dealer=None,
         starter=starter, standings=tuple(line.name for line in sorted(lines, key=rank)),
-        next_round=len(rounds) + 1, expected=() if finished else setup.players)
+        next_round=len(rounds) + 1,
+        expected=() if finished else present(setup, len(rounds) + 1))

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..rules import Edition
 from .model import ALL_PHASES, InvalidSetup, Problem, Result, Round, Setup, Sheet
+from .roster import check_roster
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 
@@ -20,9 +23,11 @@ def normalise_setup(setup: Setup) -> Setup:
         raise InvalidSetup("every player needs a name of their own")
     if not 0 <= setup.first_dealer < len(players):
         raise InvalidSetup("seat %(seat)s is not at the table", seat=setup.first_dealer)
+    problem = check_roster(setup)
+    if problem:
+        raise InvalidSetup(problem)
     if setup.edition is not Edition.ORIGINAL:
-        return Setup(setup.edition, players, ALL_PHASES, False, setup.first_dealer,
-                     setup.knocking)
+        return replace(setup, phases=ALL_PHASES, ten_rounds=False)
     phases = setup.phases
     if not phases or len(set(phases)) != len(phases) or not set(phases) <= set(ALL_PHASES):
         raise InvalidSetup("the phases in play must be different phases from 1 to 10")
@@ -44,6 +49,10 @@ def roster_problems(sheet: Sheet, round: Round) -> list[Problem]:
         elif name not in sheet.setup.players:
             problems.append(Problem("%(player)s is not playing in this game", {"player": name},
                                     name, "player"))
+        elif name not in sheet.expected and sheet.status != "tiebreak":
+            problems.append(Problem("%(player)s does not play round %(number)s",
+                                    {"player": name, "number": sheet.next_round}, name,
+                                    "player"))
         elif name not in sheet.expected:
             problems.append(Problem(
                 "only %(players)s play the tie-break round, not %(player)s",

@@ -34,6 +34,10 @@ class Setup:
     ten_rounds: bool = False
     first_dealer: int = 0
     knocking: bool = False
+    joined: tuple[int, ...] = ()
+    """Per seat, the first round the player plays (empty: everybody from round 1)."""
+    left: tuple[int, ...] = ()
+    """Per seat, the first round the player no longer plays (0 or empty: still playing)."""
 
 
 @dataclass(frozen=True)

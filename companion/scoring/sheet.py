@@ -33,6 +33,7 @@ from .cardchecks import card_round_errors, who_went_out
 from .checks import expected_results
 from .model import PlayerLine, Problem, Result, Round, RoundView, Setup, Sheet, Status
 from .plausibility import card_warnings
+from .roster import joiners, last_round, next_at_table, present, starting_points
 
 __all__ = ["advance", "card_round_errors", "dealer_of", "round_warnings", "start"]
 
@@ -52,7 +53,7 @@ def dealer_of(setup: Setup, number: int) -> str:
     >>> dealer_of(Setup(Edition.ORIGINAL, ("Ann", "Ben", "Cem")), 4)
     'Ann'
     """
-    return setup.players[(setup.first_dealer + number - 1) % len(setup.players)]
+    return next_at_table(setup, (setup.first_dealer + number - 1) % len(setup.players), number)
 
 
 def round_warnings(sheet: Sheet, round: Round) -> tuple[Problem, ...]:
@@ -70,10 +71,10 @@ def advance(sheet: Sheet, round: Round) -> Sheet:
     attempted = {result.player: _attempted(sheet, result) for result in results}
     played = {result.player: result for result in results}
     tiebreak_round = sheet.status == "tiebreak"
-    lines = tuple(
+    lines = _seat_joiners(setup, number + 1, tuple(
         _line_after(setup, line, played.get(line.name), attempted.get(line.name),
                     tiebreak_round, number)
-        for line in sheet.players)
+        for line in sheet.players))
     status, winners, tied = _outcome(sheet, lines, results)
     view = RoundView(
         number=number, results=results, tiebreak=tiebreak_round,
@@ -82,6 +83,17 @@ def advance(sheet: Sheet, round: Round) -> Sheet:
         totals=MappingProxyType({line.name: line.points for line in lines}),
         moves=(), stopped=(), markers=_NOBODY)
     return _assemble(setup, (*sheet.rounds, view), lines, status, winners, tied)
+
+
+def _seat_joiners(setup: Setup, number: int, lines: tuple[PlayerLine, ...]
+                  ) -> tuple[PlayerLine, ...]:
+    """Players joining in round ``number`` start with the highest total at the table."""
+    joining = joiners(setup, number)
+    if not joining:
+        return lines
+    points = starting_points([line.points for line in lines if line.name not in joining])
+    return tuple(replace(line, points=points) if line.name in joining else line
+                 for line in lines)
 
 
 def _normalised(sheet: Sheet, round: Round) -> tuple[Result, ...]:
@@ -146,7 +158,8 @@ def _outcome(sheet: Sheet, lines: Sequence[PlayerLine], results: Sequence[Result
     if sheet.setup.ten_rounds:
         if sheet.next_round < len(sheet.setup.phases):
             return "playing", (), ()
-        return "finished", _fewest_points(lines), ()
+        playing = set(present(sheet.setup, sheet.next_round))
+        return "finished", _fewest_points([line for line in lines if line.name in playing]), ()
     laid = {result.player for result in results if result.laid}
     if sheet.status == "tiebreak":
         # Somebody always lays in a tie-break round: who went out has laid their phase.
@@ -169,11 +182,12 @@ def _fewest_points(lines: Sequence[PlayerLine]) -> tuple[str, ...]:
 
 def _standings(setup: Setup, lines: Sequence[PlayerLine], winners: Sequence[str]
                ) -> tuple[str, ...]:
-    def rank(line: PlayerLine) -> tuple[bool, int, int, int]:
+    def rank(line: PlayerLine) -> tuple[bool, bool, int, int, int]:
         phases = -len(line.phases_done)
+        gone = last_round(setup, line.seat) is not None  # who left is listed last
         if setup.ten_rounds:
-            return line.name not in winners, line.points, phases, line.seat
-        return line.name not in winners, phases, line.points, line.seat
+            return line.name not in winners, gone, line.points, phases, line.seat
+        return line.name not in winners, gone, phases, line.points, line.seat
 
     return tuple(line.name for line in sorted(lines, key=rank))
 
@@ -187,5 +201,5 @@ def _assemble(setup: Setup, rounds: tuple[RoundView, ...], lines: tuple[PlayerLi
         winner=winners[0] if len(winners) == 1 else None, winners=winners, tiebreak=tied,
         dealer=None if finished else dealer_of(setup, next_round), starter=None,
         standings=_standings(setup, lines, winners), next_round=next_round,
-        expected=() if finished else (tied or setup.players))
+        expected=() if finished else (tied or present(setup, next_round)))
 

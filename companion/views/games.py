@@ -258,4 +258,5 @@ def edit_round(key: str, number: int) -> str | Response:
 
 
 # Undo and its way back live beside the other round routes, on this blueprint.
+from . import players as _players  # noqa: E402,F401
 from . import undo as _undo  # noqa: E402,F401

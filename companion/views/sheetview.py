@@ -90,6 +90,10 @@ def build(game: models.Game, sheet: scoring.Sheet, *, editable: bool) -> dict[st
         "last_round": sheet.rounds[-1].number if sheet.rounds else None,
         "lines": {line.name: line for line in sheet.players},
         "short": short_names([line.name for line in sheet.players]),
+        "joined": {name: number for name, number in zip(
+            sheet.setup.players, sheet.setup.joined or (), strict=False) if number > 1},
+        "left": {name: number - 1 for name, number in zip(
+            sheet.setup.players, sheet.setup.left or (), strict=False) if number},
         "track": track(sheet) if sheet.setup.edition is Edition.BOARD else [],
         "colours": PLAYER_COLOURS,
         "legend_key": legend_key,
@@ -148,8 +152,10 @@ def masters_choices(form: Any, sheet: scoring.Sheet, number: int) -> None:
 
 def first_open_phases(form: Any) -> dict[str, str]:
     """Masters: the lowest phase each player has still open (what going out picks first)."""
-    firsts = {}
+    firsts: dict[str, str] = {}
     for entry in form.results.entries:
+        if not hasattr(entry.form, "phase"):
+            return firsts  # the board game names no phase
         options = [choice.value for choice in entry.form.phase.choices if choice.value]
         if options:
             firsts[entry.form.player.data] = options[0]
@@ -166,7 +172,7 @@ def round_from_form(form: Any, edition: Edition) -> scoring.Round:
             results.append(scoring.Result(player=name, laid=bool(row.laid.data),
                                           went_out=went_out))
             continue
-        phase = int(row.phase.data) if edition is Edition.MASTERS and row.phase.data else None
+        phase = whole_number(row.phase.data or "") if edition is Edition.MASTERS else None
         laid = phase is not None if edition is Edition.MASTERS else bool(row.laid.data)
         results.append(scoring.Result(player=name, laid=laid,
                                       points=whole_number(row.points.data),
