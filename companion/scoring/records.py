@@ -1,22 +1,16 @@
-"""A group's records, derived from its games' stored rounds (nothing derived is stored).
-
-As decided for the companion (docs/decisions.md, "Groups and records"):
+"""A group's records, derived from its games' stored rounds; as in docs/decisions.md:
 
 - Players are the same person across games when their names match case-insensitively, or
   when the group merged one spelling into another (``aliases``: casefolded spelling → name).
 - Only finished games count; unfinished ones are listed but left out of every record.
 - Every co-winner of a shared win (variant 1's tie) gets a win; ``shared`` counts those.
-- A phase is *tried* by a player in a game from the first round they attempt it; it is
-  *completed at the first try* when they lay it in that round. Its *rounds* are every round
-  spent trying it, laid in the end or not (the game may end first), and its average is
-  rounds per completion, so a phase that keeps people stuck across games counts as hard.
-  Tie-break rounds replay a phase already done and are not attempts. Masters records no
-  phase for a round without a lay-down, so Masters games count for wins and points but not
-  for the phases. Phase numbers mean other
-  phases in the board game, so phase records are kept per phase list (card or board).
-- Average penalty points per round: card games, over the rounds the player played.
-- Best and worst game: the card game with the fewest and the most points (the newer one of
-  equals); board game: wins and the rounds the winner needed to reach the wreath.
+- A phase is *completed at the first try* when laid in the first round a player tries it in
+  a game; its *rounds* are every round spent trying it, laid in the end or not, and its
+  average is rounds per completion, so a phase people stay stuck on counts as hard.
+  Tie-break rounds are no attempts. Masters records no phase for a round without a
+  lay-down, so it counts for wins and points only. Board phases are kept apart.
+- Points per round: card games only. Best and worst game: the card game with the fewest
+  and the most points (the newer of equals). Board: wins and rounds to the wreath.
 """
 
 from __future__ import annotations
