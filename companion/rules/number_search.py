@@ -5,7 +5,9 @@ from __future__ import annotations
 from .cards import MAX_NUMBER, WILD, Card
 from .phases import Part, PartKind
 from .plans import Layout, Runs, run_combos, set_layouts
-from .tally import NUMBERS, UNSOLVED, Laydown, Strategy, Tally, present_mask
+from .tally import NUMBER_BITS, NUMBERS, UNSOLVED, Laydown, Strategy, Tally, present_mask
+
+Found = tuple[Runs, Layout | None, tuple[int, ...]]  # run starts, set layout, set numbers
 
 
 class Numbers(Strategy):
@@ -17,16 +19,48 @@ class Numbers(Strategy):
         sets = [index for index, part in enumerate(parts) if part.kind is PartKind.SET]
         self.combos = run_combos(parts, self.runs)
         self.layouts = set_layouts(parts, sets, len(self.runs))
+        # The most naturals of one number a lay-down can use: every set on it, every run.
+        self.most_asked = sum(parts[index].size for index in sets) + len(self.runs)
 
     def find(self, tally: Tally) -> tuple[int, Laydown | None]:
+        best, found = self._search(tally.supply, UNSOLVED)
+        if found is None or best > tally.wilds:
+            return best, None
+        return best, self._lay(tally, *found)
+
+    def fewest(self, tally: Tally, below: int = UNSOLVED) -> int:
+        return self._search(tally.supply, below)[0]
+
+    def improvers(self, tally: Tally, need: int) -> int:
+        """Colours play no part here, so each number is tried once; a number the hand holds
+        as often as all the parts together could ask for cannot help, and when all parts
+        are sets, numbers held equally often are interchangeable."""
         supply = tally.supply
+        helps: dict[int, bool] = {}
+        found = 0
+        for number in NUMBERS:
+            if supply[number] >= self.most_asked:
+                continue
+            key = supply[number] if not self.runs else number
+            if key not in helps:
+                supply[number] += 1
+                helps[key] = self._search(supply, need, first=True)[0] < need
+                supply[number] -= 1
+            if helps[key]:
+                found |= NUMBER_BITS[number]
+        return found
+
+    def _search(self, supply: list[int], below: int, *, first: bool = False
+                ) -> tuple[int, Found | None]:
+        """The fewest wilds (below ``below``) and the plan that needs them; with ``first``,
+        the first plan found below ``below``."""
         levels = [present_mask(supply, level) for level in range(1, len(self.runs) + 1)]
         prefix = [0] * (MAX_NUMBER + 1)
         for number in NUMBERS:
             prefix[number] = prefix[number - 1] + supply[number]
         present = [number for number in NUMBERS if supply[number]]
-        best = UNSOLVED
-        found: tuple[Runs, Layout | None, tuple[int, ...]] | None = None
+        best = below
+        found: Found | None = None
         for combo in self.combos:
             need = combo.size
             for level, covered in zip(levels, combo.levels, strict=True):
@@ -43,11 +77,9 @@ class Numbers(Strategy):
             else:
                 found = combo, None, ()
             best = need
-            if not best:
+            if not best or first:
                 break
-        if found is None or best > tally.wilds:
-            return best, None
-        return best, self._lay(tally, *found)
+        return best, found
 
     def _place_sets(self, combo: Runs, need: int, best: int, supply: list[int],
                     present: list[int], prefix: list[int]

@@ -58,6 +58,17 @@ class Tally:
         return any(colour is None or (card.colour is colour) != other
                    for card in self.cards[number])
 
+    def add(self, card: Card) -> None:
+        """Count one more natural (``remove`` takes it back out)."""
+        assert card.number is not None
+        self.cards[card.number].append(card)
+        self.supply[card.number] += 1
+
+    def remove(self, card: Card) -> None:
+        assert card.number is not None
+        self.cards[card.number].remove(card)
+        self.supply[card.number] -= 1
+
 
 def window_mask(first: int, size: int) -> int:
     """The numbers ``first`` to ``first + size - 1`` as a bitmask (bit n for number n)."""
@@ -69,6 +80,31 @@ def present_mask(counts: Sequence[int], at_least: int = 1) -> int:
     return sum(1 << number for number in NUMBERS if counts[number] >= at_least)
 
 
+NATURALS = tuple(Card.natural(number, colour) for number in NUMBERS for colour in COLOURS)
+"""The 48 distinct naturals in card order; a set of them is a bit mask, bit i for NATURALS[i]."""
+
+
+def natural_index(number: int, colour: Colour) -> int:
+    """Where a natural stands in NATURALS."""
+    return (number - 1) * len(COLOURS) + COLOURS.index(colour)
+
+
+def natural_bit(number: int, colour: Colour) -> int:
+    """The bit of one natural in a mask of naturals."""
+    return 1 << natural_index(number, colour)
+
+
+#: Per number, and per colour: the mask of its four (twelve) naturals.
+NUMBER_BITS = (0, *(0b1111 << ((number - 1) * len(COLOURS)) for number in NUMBERS))
+COLOUR_BITS = {colour: sum(natural_bit(number, colour) for number in NUMBERS)
+               for colour in COLOURS}
+
+
+def naturals_in(mask: int) -> tuple[Card, ...]:
+    """The naturals of a mask, in card order."""
+    return tuple(card for index, card in enumerate(NATURALS) if mask >> index & 1)
+
+
 class Strategy:
     """The search for one shape of phase, planned once per phase's parts."""
 
@@ -76,3 +112,20 @@ class Strategy:
         """The fewest wilds any lay-down needs (``UNSOLVED`` if none gives every part a
         natural) and, when the hand's wilds suffice, one such lay-down."""
         raise NotImplementedError
+
+    def fewest(self, tally: Tally, below: int = UNSOLVED) -> int:
+        """The fewest wilds any lay-down needs when that is fewer than ``below``, else
+        ``below``: the same search as ``find``, cut short, and nothing laid."""
+        raise NotImplementedError
+
+    def improvers(self, tally: Tally, need: int) -> int:
+        """The naturals (a mask) that, added to the hand, make a lay-down need fewer than
+        ``need`` wilds, ``need`` being what the hand needs now. Every strategy answers
+        exactly; this one tries each natural with the search, the others know shortcuts."""
+        found = 0
+        for index, card in enumerate(NATURALS):
+            tally.add(card)
+            if self.fewest(tally, need) < need:
+                found |= 1 << index
+            tally.remove(card)
+        return found
