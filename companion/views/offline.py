@@ -1,0 +1,70 @@
+"""The service worker at the site root, and the page shown offline for pages never opened."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from functools import lru_cache
+from pathlib import Path
+
+from flask import Blueprint, Response, current_app, render_template
+
+bp = Blueprint("offline", __name__)
+
+#: Pages every phone gets on its first visit, so they open without a connection.
+SHELL_PAGES = ("/", "/checker", "/print", "/offline")
+#: Static files precached with them; scripts and styles the pages use must be listed here
+#: (tests/test_offline_shell.py checks that every one the shell pages reference is).
+SHELL_FILES = (
+    "app.css", "recent.js", "live.js", "round.js", "checker.js", "groups.js",
+    "offline-queue.js", "offline.js", "offline-sheet.js", "offline.css",
+    "manifest.webmanifest", "icons/icon.svg", "icons/icon-192.png",
+    "icons/apple-touch-icon.png",
+)
+#: Folders whose contents make the version: any change there installs a new worker.
+VERSIONED = ("static", "templates")
+
+
+def precache_urls() -> list[str]:
+    """Every URL the service worker stores when it installs."""
+    return [*SHELL_PAGES, *(f"/static/{name}" for name in SHELL_FILES)]
+
+
+def _signature(root: Path) -> tuple[tuple[str, int, int], ...]:
+    files = sorted(path for folder in VERSIONED for path in (root / folder).rglob("*")
+                   if path.is_file())
+    return tuple((str(path.relative_to(root)), path.stat().st_mtime_ns, path.stat().st_size)
+                 for path in files)
+
+
+@lru_cache(maxsize=4)
+def _version(root: Path, signature: tuple[tuple[str, int, int], ...]) -> str:
+    digest = hashlib.sha256(json.dumps(precache_urls()).encode())
+    for name, _mtime, _size in signature:
+        digest.update(name.encode())
+        digest.update((root / name).read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def version() -> str:
+    """A hash of the static files and templates: the name of this release's caches."""
+    root = Path(current_app.root_path).parent
+    return _version(root, _signature(root))
+
+
+@bp.get("/sw.js")
+def service_worker() -> Response:
+    """The worker, from the root so its scope is the whole site; never cached by HTTP."""
+    static = Path(current_app.static_folder or "static")
+    config = {"version": version(), "precache": precache_urls()}
+    source = f"var OFFLINE = {json.dumps(config)};\n" + (static / "sw.js").read_text("utf-8")
+    response = Response(source, mimetype="text/javascript")
+    response.headers["Service-Worker-Allowed"] = "/"
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@bp.get("/offline")
+def page() -> str:
+    """What a phone shows without a connection for a page it has never opened."""
+    return render_template("offline/page.html")

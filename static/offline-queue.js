@@ -1,0 +1,344 @@
+// Rounds kept on the phone while there is no connection, and sending them when it is back.
+// Used by the pages (offline.js, offline-sheet.js) and by the service worker (sw.js).
+//
+// IndexedDB "phase10-offline": "games" holds the last known game (the API's JSON) per link,
+// "ops" the changes waiting to send, in the order they were made. Each change is a call of
+// the JSON API every client uses: add = POST rounds {number, revision}, edit = PUT rounds/N
+// {revision}, undo = DELETE rounds/last?number=N&revision=R. The guards make a resend safe.
+// On 409 the current game decides (reconcile): a change already on the server is dropped
+// silently (its answer was lost), one that overwrites nothing is sent again on the new
+// revision, anything else waits as a conflict showing both versions until the person picks.
+(function (scope) {
+  "use strict";
+  var PAGES = "pages-v1";
+  var SYNC_TAG = "phase10-queue";
+  var WAIT = 15000;  // ms before a send counts as lost (it is safe to send again)
+  var dbPromise = null;
+
+  function request(r) {
+    return new Promise(function (resolve, reject) {
+      r.onsuccess = function () { resolve(r.result); };
+      r.onerror = function () { reject(r.error); };
+    });
+  }
+  function db() {
+    if (!dbPromise) {
+      var opening = indexedDB.open("phase10-offline", 1);
+      opening.onupgradeneeded = function () {
+        opening.result.createObjectStore("games", { keyPath: "key" });
+        opening.result.createObjectStore("ops", { keyPath: "id", autoIncrement: true })
+          .createIndex("key", "key");
+      };
+      dbPromise = request(opening);
+    }
+    return dbPromise;
+  }
+  function store(name, mode) {
+    return db().then(function (d) { return d.transaction(name, mode).objectStore(name); });
+  }
+  function saveGame(key, game) {
+    return store("games", "readwrite").then(function (s) {
+      return request(s.put({ key: key, game: game, savedAt: Date.now() }));
+    });
+  }
+  function loadGame(key) {
+    return store("games", "readonly").then(function (s) { return request(s.get(key)); });
+  }
+  function listOps(key) {
+    return store("ops", "readonly").then(function (s) {
+      return request(key ? s.index("key").getAll(key) : s.getAll());
+    }).then(function (ops) { return ops.sort(function (a, b) { return a.id - b.id; }); });
+  }
+  function putOp(op) { return store("ops", "readwrite").then(function (s) { return request(s.put(op)); }); }
+  function deleteOp(id) { return store("ops", "readwrite").then(function (s) { return request(s.delete(id)); }); }
+
+  function invalid() { var e = new Error("invalid round"); e.invalid = true; return e; }
+
+  // The round form's fields (FormData) as the API's results.
+  function readRound(fields) {
+    var results = [];
+    for (var i = 0; fields.has("results-" + i + "-player"); i++) {
+      var p = "results-" + i + "-";
+      var player = String(fields.get(p + "player"));
+      var result = { player: player, went_out: fields.get("went_out") === player };
+      if (fields.has(p + "phase")) {
+        result.phase = fields.get(p + "phase") ? Number(fields.get(p + "phase")) : false;
+      } else {
+        result.phase = fields.has(p + "laid");
+      }
+      if (fields.has(p + "points")) {
+        var text = String(fields.get(p + "points")).trim();
+        if (!/^\d{1,4}$/.test(text) || Number(text) > 1000) throw invalid();
+        result.points = Number(text);
+      }
+      results.push(result);
+    }
+    if (!results.length) throw invalid();
+    return { results: results, confirm: fields.get("confirm") === "y" };
+  }
+
+  function laid(result) { return Boolean(result.phase); }
+  function norm(results) {
+    var anyOut = results.some(function (r) { return r.went_out; });
+    return results.map(function (r) {
+      return [r.player, r.phase === true ? true : r.phase || false,
+              r.points === undefined || r.points === null ? null : Number(r.points),
+              anyOut ? Boolean(r.went_out) : null];
+    }).sort().map(function (row) { return JSON.stringify(row); });
+  }
+  function sameRound(a, b) {
+    if (!a || !b) return false;
+    var x = norm(a), y = norm(b);
+    // A form left "went out" empty; the server then names the player with 0 points.
+    if (x.length !== y.length) return false;
+    return x.every(function (row, i) {
+      var left = JSON.parse(row), right = JSON.parse(y[i]);
+      if (left[3] === null || right[3] === null) { left[3] = right[3] = null; }
+      return JSON.stringify(left) === JSON.stringify(right);
+    });
+  }
+
+  // The sheet as it will be once everything waiting is sent: rounds by number and each
+  // player's points and phases done (added up, no rules: the server has the last word).
+  function project(game, ops) {
+    var rounds = new Map(), players = new Map();
+    (game ? game.rounds : []).forEach(function (r) { rounds.set(r.number, r.results); });
+    (game ? game.players : []).forEach(function (line) {
+      players.set(line.name, { points: line.points, phases: line.phases_done.length });
+    });
+    function apply(results, sign) {
+      (results || []).forEach(function (r) {
+        var line = players.get(r.player);
+        if (!line) return;
+        line.points += sign * (Number(r.points) || 0);
+        line.phases += sign * (laid(r) ? 1 : 0);
+      });
+    }
+    ops.forEach(function (op) {
+      apply(rounds.get(op.number), -1);
+      if (op.kind === "undo") { rounds.delete(op.number); return; }
+      rounds.set(op.number, op.results);
+      apply(op.results, 1);
+    });
+    var last = rounds.size ? Math.max.apply(null, Array.from(rounds.keys())) : 0;
+    var next = !ops.length && game ? game.next_round : last + 1;
+    return { rounds: rounds, players: players, last: last, next: next };
+  }
+
+  function base(game, ops, fields) {
+    var number = fields && Number(fields.get("number")), revision = fields && Number(fields.get("revision"));
+    if (!ops.length && number) return { number: number, revision: revision || null };
+    var known = game ? game.revision : revision;
+    return { number: null, revision: known ? known + ops.length : null };
+  }
+
+  // A stored round form (or undo button) becomes a change waiting to send.
+  function keepForm(key, path, fields) {
+    return Promise.all([loadGame(key), listOps(key)]).then(function (found) {
+      var game = found[0] && found[0].game, ops = found[1], view = project(game, ops);
+      var guard = base(game, ops, fields);
+      var edit = /\/rounds\/(\d+)\/edit$/.exec(path);
+      if (/\/undo$/.test(path)) return undoLast(key, ops, view, guard);
+      var round = readRound(fields);
+      var number = edit ? Number(edit[1]) : guard.number || view.next;
+      var pending = ops.filter(function (op) { return op.kind === "add" && op.number === number; })[0];
+      if (edit && pending && pending.state === "waiting" && !sending(pending)) {
+        pending.results = round.results;
+        pending.confirm = round.confirm;
+        return putOp(pending);
+      }
+      return putOp({ key: key, kind: edit ? "edit" : "add", number: number, revision: guard.revision,
+                     results: round.results, confirm: round.confirm,
+                     before: edit ? view.rounds.get(number) || null : null,
+                     state: "waiting", created: Date.now() });
+    });
+  }
+
+  function sending(op) { return op.sending && Date.now() - op.sending < 2 * WAIT; }
+
+  function undoLast(key, ops, view, guard) {
+    var number = ops.length ? view.last : guard.number || view.last;
+    if (!number) return Promise.resolve(null);
+    var last = ops.filter(function (op) { return op.number === number && op.kind === "add"; }).pop();
+    if (last && last === ops[ops.length - 1] && last.state === "waiting" && !sending(last)) {
+      return deleteOp(last.id);
+    }
+    return putOp({ key: key, kind: "undo", number: number, revision: guard.revision,
+                   before: view.rounds.get(number) || null, state: "waiting", created: Date.now() });
+  }
+
+  function reconcile(op, game) {
+    var have = game.rounds.filter(function (r) { return r.number === op.number; })[0];
+    var lastNumber = game.rounds.length ? game.rounds[game.rounds.length - 1].number : 0;
+    if (op.kind === "add") {
+      if (have) return sameRound(op.results, have.results) ? "done" : "conflict";
+      return game.status !== "finished" && game.next_round === op.number ? "resend" : "conflict";
+    }
+    if (op.kind === "edit") {
+      if (have && sameRound(op.results, have.results)) return "done";
+      return have && op.before && sameRound(op.before, have.results) ? "resend" : "conflict";
+    }
+    if (!have) return "done";
+    return lastNumber === op.number && op.before && sameRound(op.before, have.results) ? "resend" : "conflict";
+  }
+
+  function send(key, op) {
+    var url = "/api/games/" + encodeURIComponent(key) + "/rounds";
+    var init = { method: "POST", credentials: "same-origin", cache: "no-store",
+                 headers: { "Accept": "application/json", "Content-Type": "application/json" } };
+    var body = { results: op.results, revision: op.revision || undefined, confirm: op.confirm || undefined };
+    if (op.kind === "add") body.number = op.number;
+    if (op.kind === "edit") { init.method = "PUT"; url += "/" + op.number; }
+    if (op.kind === "undo") {
+      init.method = "DELETE";
+      url += "/last?number=" + op.number + (op.revision ? "&revision=" + op.revision : "");
+    } else {
+      init.body = JSON.stringify(body);
+    }
+    return call(url, init);
+  }
+  function call(url, init) {
+    var controller = new AbortController();
+    var timer = setTimeout(function () { controller.abort(); }, WAIT);
+    init.signal = controller.signal;
+    return fetch(url, init).then(function (response) {
+      return response.json().catch(function () { return null; }).then(function (data) {
+        return { status: response.status, data: data };
+      });
+    }).finally(function () { clearTimeout(timer); });
+  }
+  function currentGame(key, answer) {
+    if (answer.data && answer.data.game) return Promise.resolve(answer.data.game);
+    return call("/api/games/" + encodeURIComponent(key), { cache: "no-store", headers: { "Accept": "application/json" } })
+      .then(function (got) { return got.status === 200 ? got.data : null; });
+  }
+
+  function settle(key, op, answer) {
+    if (answer.status >= 200 && answer.status < 300) {
+      return deleteOp(op.id).then(function () { return answer.data && saveGame(key, answer.data); })
+        .then(function () { return "next"; });
+    }
+    if (answer.status >= 500 || answer.status === 429) return putOp(op).then(function () { return "offline"; });
+    if (answer.status !== 409 && answer.status !== 404) return reject(op, answer);
+    return currentGame(key, answer).then(function (game) {
+      if (!game) return answer.status === 404 ? reject(op, answer) : "offline";
+      return saveGame(key, game).then(function () {
+        var decision = reconcile(op, game);
+        if (decision === "done") return deleteOp(op.id).then(function () { return "next"; });
+        if (decision === "resend" && (op.tries || 0) < 3) {
+          op.revision = game.revision;
+          op.tries = (op.tries || 0) + 1;
+          return putOp(op).then(function () { return "next"; });
+        }
+        op.state = "conflict";
+        op.server = (game.rounds.filter(function (r) { return r.number === op.number; })[0] || {}).results || null;
+        op.serverRevision = game.revision;
+        op.serverNext = game.status === "finished" ? null : game.next_round;
+        op.serverLast = game.rounds.length ? game.rounds[game.rounds.length - 1].number : 0;
+        return putOp(op).then(function () { return "blocked"; });
+      });
+    });
+  }
+  function reject(op, answer) {
+    op.state = "rejected";
+    op.message = answer.data && answer.data.error || String(answer.status);
+    op.warnings = Boolean(answer.data && answer.data.warnings && answer.data.warnings.length);
+    return putOp(op).then(function () { return "blocked"; });
+  }
+
+  function syncGame(key) {
+    return listOps(key).then(function (ops) {
+      var op = ops[0];
+      if (!op) return "empty";
+      if (op.state !== "waiting") return "blocked";
+      op.sending = Date.now();
+      return putOp(op).then(function () { return send(key, op); }).then(function (answer) {
+        op.sending = 0;
+        return putOp(op).then(function () { return settle(key, op, answer); });
+      }, function () {
+        op.sending = 0;
+        return putOp(op).then(function () { return "offline"; });
+      }).then(function (outcome) { return outcome === "next" ? syncGame(key) : outcome; });
+    });
+  }
+
+  // Send everything waiting, game by game, in order; one sender at a time per browser.
+  function syncAll() {
+    var run = function () {
+      return listOps().then(function (ops) {
+        var keys = Array.from(new Set(ops.map(function (op) { return op.key; })));
+        return keys.reduce(function (done, key) {
+          return done.then(function (outcome) {
+            return syncGame(key).then(function (result) {
+              outcome[result] = true;
+              return outcome;
+            });
+          });
+        }, Promise.resolve({}));
+      }).then(function (outcome) { announce(); return outcome; });
+    };
+    var locks = scope.navigator && scope.navigator.locks;
+    if (!locks) return run();
+    return locks.request("phase10-sync", { ifAvailable: true }, function (lock) {
+      return lock ? run() : { busy: true };
+    });
+  }
+
+  // The person's choice on a conflict or a refused round.
+  function resolve(op, choice) {
+    if (choice === "theirs" || choice === "discard") return deleteOp(op.id).then(announce);
+    if (choice === "anyway") { op.confirm = true; } else if (!keepMine(op)) return Promise.resolve(false);
+    op.state = "waiting";
+    op.tries = 0;
+    return putOp(op).then(announce).then(function () { return true; });
+  }
+  function canKeepMine(op) {
+    if (op.kind === "add") return Boolean(op.server || op.serverNext);
+    if (op.kind === "edit") return Boolean(op.server);
+    return Boolean(op.server) && op.serverLast === op.number;
+  }
+  function keepMine(op) {
+    if (!canKeepMine(op)) return false;
+    if (op.kind === "add" && !op.server) {
+      op.number = op.serverNext;
+    } else {
+      if (op.kind === "add") op.kind = "edit";
+      op.before = op.server;
+    }
+    op.revision = op.serverRevision;
+    return true;
+  }
+
+  function announce() {
+    if (typeof BroadcastChannel !== "function") return;
+    var channel = new BroadcastChannel("phase10-offline");
+    channel.postMessage("changed");
+    channel.close();
+  }
+
+  // A page kept for offline use, with the time it was fetched ("last known state since").
+  function stamped(response) {
+    return response.blob().then(function (body) {
+      var headers = new Headers(response.headers);
+      headers.set("X-Companion-Stored", new Date().toISOString());
+      return new Response(body, { status: response.status, statusText: response.statusText, headers: headers });
+    });
+  }
+  function remember(key, response) {
+    return Promise.all([caches.open(PAGES), stamped(response)]).then(function (both) {
+      return both[0].put(key, both[1]).then(function () { return both[0].keys(); });
+    }).then(function (keys) {
+      // Pages of old games go first once a few hundred are kept.
+      return Promise.all(keys.slice(0, Math.max(0, keys.length - 300)).map(function (old) {
+        return caches.open(PAGES).then(function (c) { return c.delete(old); });
+      }));
+    });
+  }
+
+  scope.OfflineQueue = {
+    PAGES: PAGES, SYNC_TAG: SYNC_TAG, saveGame: saveGame, loadGame: loadGame, listOps: listOps,
+    keepForm: keepForm, project: project, reconcile: reconcile, sameRound: sameRound,
+    syncAll: syncAll, resolve: resolve, canKeepMine: canKeepMine, stamped: stamped,
+    remember: remember, sending: sending,
+  };
+})(self);

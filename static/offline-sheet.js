@@ -1,0 +1,245 @@
+// What waits to send, shown where the person looks: the connection banner, pending rounds on
+// the sheet with the totals they will give (points added up and phases counted, nothing more:
+// the server applies the rules when they arrive; the board game lists them without moving
+// markers), both versions of a conflict, and the round form numbered for the next round.
+(function () {
+  "use strict";
+  var Q = window.OfflineQueue;
+  var main = document.getElementById("main");
+  if (!Q || !main) return;
+  var observer = null, last = null;
+  // Styles for these states only: loaded beside the page, never in its critical path.
+  document.head.append(Object.assign(document.createElement("link"),
+    { rel: "stylesheet", href: "/static/offline.css" }));
+
+  function fill(text, values) {
+    return text.replace(/\{(\w+)\}/g, function (whole, name) {
+      return values[name] === undefined ? whole : values[name];
+    });
+  }
+  function el(tag, attrs, children) {
+    var node = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (name) { node.setAttribute(name, attrs[name]); });
+    (children || []).forEach(function (child) {
+      if (child !== null && child !== undefined) node.append(child);
+    });
+    return node;
+  }
+  function ui(node) { node.setAttribute("data-offline-ui", ""); return node; }
+
+  function editable(state) {
+    return state.game ? Boolean(state.game.id) : Boolean(main.querySelector('a[href$="/round"]'));
+  }
+
+  function banner(state, w) {
+    if (!state.offline && !state.note) return null;
+    if (main.querySelector("[data-offline-page]") && !state.note) return null;  // says it already
+    var text = [];
+    if (state.offline) {
+      var path = location.pathname;
+      if (state.key && !state.form) {
+        text.push(fill(w.since, { when: state.since || "" }));
+        if (editable(state)) text.push(w.keep);
+      } else if (state.form) {
+        text.push(w.keep);
+      } else if (path === "/") text.push(w.home);
+      else if (path === "/checker") text.push(w.checker);
+      else if (path === "/print") text.push(w.print);
+    }
+    if (state.note && text.indexOf(state.note) < 0) text.push(state.note);
+    return ui(el("div", { "class": "offline-banner", role: "status" },
+      [state.offline ? el("strong", {}, [w.offline]) : null, " " + text.join(" ")]));
+  }
+
+  function describe(results, w) {
+    return (results || []).map(function (r) {
+      var parts = [r.player];
+      if (r.points !== undefined && r.points !== null) parts.push(String(r.points));
+      if (r.phase) parts.push("✕" + (typeof r.phase === "number" ? " " + r.phase : ""));
+      if (r.went_out) parts.push("(" + w.wentOut + ")");
+      return el("li", {}, [parts.join(" ")]);
+    });
+  }
+
+  function pendingPanel(state, w, view) {
+    var items = state.ops.map(function (op) {
+      var label = fill(w.round, { n: op.number }) + " · " + (op.kind === "undo" ? w.removal : w.waiting);
+      return el("li", {}, [el("strong", {}, [label]),
+        op.kind === "undo" ? null : el("ul", { "class": "offline-results" }, describe(op.results, w))]);
+    });
+    var buttons = [];
+    if (navigator.onLine) buttons.push(el("button", { type: "button", "data-offline-action": "send" }, [w.send]));
+    var newest = state.ops[state.ops.length - 1];
+    if (!main.querySelector('form[action$="/undo"]') && view.last && newest.state === "waiting") {
+      buttons.push(el("button", { type: "button", "class": "danger", "data-offline-action": "undo" },
+        [fill(w.undoRound, { n: view.last })]));
+    }
+    return ui(el("section", { "class": "panel offline-pending", "aria-labelledby": "offline-pending-title" }, [
+      el("h2", { id: "offline-pending-title" }, [fill(w.pending, { count: state.ops.length })]),
+      el("p", { "class": "muted" }, [w.pendingText]),
+      el("ul", { "class": "offline-list" }, items),
+      buttons.length ? el("div", { "class": "actions" }, buttons) : null]));
+  }
+
+  function choice(op, name, text, css) {
+    return el("button", { type: "button", "class": css || "", "data-offline-action": name, "data-op": op.id }, [text]);
+  }
+
+  function conflictPanel(op, w) {
+    if (op.state === "rejected") {
+      return ui(el("section", { "class": "panel offline-conflict", role: "alert" }, [
+        el("h2", {}, [fill(w.rejected, { n: op.number })]), el("p", {}, [op.message]),
+        el("ul", {}, describe(op.results, w)),
+        el("div", { "class": "actions" }, [op.warnings ? choice(op, "anyway", w.anyway, "primary") : null,
+                                           choice(op, "discard", w.discard, "danger")])]));
+    }
+    var mine = op.kind === "undo" ? [el("li", {}, [w.removal])] : describe(op.results, w);
+    var theirs = op.server ? describe(op.server, w) : [el("li", {}, [fill(w.none, { n: op.number })])];
+    return ui(el("section", { "class": "panel offline-conflict", role: "alert", "aria-labelledby": "offline-conflict-title" }, [
+      el("h2", { id: "offline-conflict-title" }, [fill(w.conflict, { n: op.number })]),
+      el("p", {}, [w.conflictText]),
+      el("div", { "class": "offline-versions" }, [
+        el("div", { "class": "offline-version mine" }, [el("h3", {}, [w.mine]), el("ul", {}, mine),
+          Q.canKeepMine(op) ? choice(op, "mine", w.keepMine, "primary") : el("p", { "class": "muted" }, [w.cannot])]),
+        el("div", { "class": "offline-version theirs" }, [el("h3", {}, [w.theirs]), el("ul", {}, theirs),
+          choice(op, "theirs", w.keepTheirs)])])]));
+  }
+
+  function rowOf(table, number) {
+    return Array.prototype.filter.call(table.querySelectorAll("tbody.rounds tr"), function (row) {
+      return row.cells.length > 1 && parseInt(row.cells[0].textContent, 10) === number;
+    })[0];
+  }
+
+  function sheetRows(state, w, view) {
+    var table = main.querySelector("table.sheet");
+    if (!table) return;
+    var names = Array.prototype.slice.call(table.tHead.rows[0].cells, 1).map(function (cell) {
+      return cell.getAttribute("title") || cell.textContent.trim();
+    });
+    var body = table.querySelector("tbody.rounds");
+    state.ops.forEach(function (op) {
+      var shown = rowOf(table, op.number);
+      if (shown) shown.classList.add(op.kind === "undo" ? "offline-removed" : "offline-replaced");
+      if (op.kind === "undo") return;
+      var by = {};
+      op.results.forEach(function (r) { by[r.player] = r; });
+      var cells = names.map(function (name) {
+        var r = by[name];
+        if (!r) return el("td", { "class": "absent" }, ["–"]);
+        var css = [r.went_out ? "out" : "", r.phase ? "laid" : ""].join(" ").trim();
+        return el("td", { "class": css }, [r.points === undefined || r.points === null ? (r.phase ? "✕" : "") : String(r.points)]);
+      });
+      body.append(ui(el("tr", { "class": "offline-row" + (op.state === "waiting" ? "" : " offline-stuck") }, [
+        el("th", { scope: "row", title: w.waiting }, [String(op.number),
+          el("span", { "class": "visually-hidden" }, [" " + w.waiting])])].concat(cells))));
+    });
+    var empty = body.querySelector("td.empty");
+    if (empty && view.last) empty.parentNode.classList.add("offline-hidden");
+    table.tFoot.append(ui(el("tr", { "class": "offline-totals" }, [
+      el("th", { scope: "row", title: w.totals }, ["Σ", el("span", { "class": "visually-hidden" }, [" " + w.totals])])
+    ].concat(names.map(function (name) {
+      var line = view.players.get(name) || { points: "", phases: "" };
+      return el("td", {}, [String(line.points), " ", el("small", {}, [line.phases + " ✕"])]);
+    })))));
+  }
+
+  function sheet(state, w) {
+    var view = Q.project(state.game, state.ops);
+    var first = state.ops.filter(function (op) { return op.state !== "waiting"; })[0];
+    var place = main.querySelector("#sheet") || main.querySelector("h1");
+    if (first) main.querySelector("h1").after(conflictPanel(first, w));
+    if (state.ops.length && place) place.before(pendingPanel(state, w, view));
+    if (!state.ops.length) return;
+    sheetRows(state, w, view);
+    // Who deals next follows from the rules: the server says so once the rounds arrive.
+    main.querySelectorAll(".round-line").forEach(function (line) { line.classList.add("offline-hidden"); });
+    var board = Boolean(main.querySelector(".track"));
+    var enter = main.querySelector('a[href$="/round"]');
+    if (enter) enter.textContent = fill(board ? w.boardEnter : w.enterRound, { n: view.next });
+    var undo = main.querySelector('form[action$="/undo"]');
+    if (undo) {
+      undo.hidden = !view.last;
+      undo.querySelector("button").textContent = fill(w.undoRound, { n: view.last });
+    }
+  }
+
+  function roundForm(state, w) {
+    var form = main.querySelector("form.round-form");
+    if (!form || form.dataset.offlineAdapted) return;
+    var input = form.querySelector("input[name=number]");
+    var shown = Number(input && input.value);
+    var view = Q.project(state.game, state.ops);
+    var edit = state.form[3] ? Number(state.form[3]) : null;
+    var number = edit || (state.ops.length ? view.next : shown);
+    var touched = edit && state.ops.some(function (op) { return op.number === edit; });
+    if (number === shown && !touched) return;
+    form.dataset.offlineAdapted = "1";
+    if (input) input.value = String(number);
+    var board = form.classList.contains("board");
+    main.querySelector("h1").textContent = fill(edit ? w.editRound : board ? w.boardRound : w.round, { n: number });
+    var store = form.querySelector("button[type=submit]");
+    if (store && !board) store.textContent = fill(w.storeRound, { n: number });
+    form.querySelectorAll("label.toggle").forEach(function (label) {
+      if (board || number === shown) return;
+      Array.prototype.slice.call(label.childNodes).forEach(function (node) { if (node.nodeType === 3) node.remove(); });
+      label.append(" " + w.phaseDone);
+    });
+    if (edit) prefill(form, view.rounds.get(edit) || []);
+  }
+
+  function prefill(form, results) {
+    results.forEach(function (r) {
+      var row = Array.prototype.filter.call(form.querySelectorAll(".result-row"), function (x) {
+        return x.getAttribute("data-player") === r.player;
+      })[0];
+      if (!row) return;
+      var points = row.querySelector(".points-input");
+      if (points) points.value = r.points === null || r.points === undefined ? "" : String(r.points);
+      var laid = row.querySelector(".toggle input[type=checkbox]");
+      if (laid) laid.checked = Boolean(r.phase);
+      var pick = row.querySelector(".phase-pick select");
+      if (pick) pick.value = typeof r.phase === "number" ? String(r.phase) : "";
+      var out = row.querySelector("input[type=radio]");
+      if (out) out.checked = Boolean(r.went_out);
+    });
+  }
+
+  function render(state, w) {
+    last = [state, w];
+    if (observer) observer.disconnect();
+    main.querySelectorAll("[data-offline-ui]").forEach(function (node) { node.remove(); });
+    main.querySelectorAll(".offline-removed, .offline-replaced, .offline-hidden").forEach(function (node) {
+      node.classList.remove("offline-removed", "offline-replaced", "offline-hidden");
+    });
+    main.querySelectorAll(".flash").forEach(function (flash) { flash.hidden = state.offline; });
+    var note = banner(state, w);
+    if (note) main.prepend(note);
+    if (state.key && !state.form) sheet(state, w);
+    if (state.form) roundForm(state, w);
+    if (!observer) {
+      // Live updates replace the page's content: put what waits back on the new sheet.
+      observer = new MutationObserver(function () {
+        if (!last) return;
+        if (navigator.onLine && last[0].update) last[0].update(); else render(last[0], last[1]);
+      });
+    }
+    observer.observe(main, { childList: true });
+  }
+
+  main.addEventListener("click", function (event) {
+    var button = event.target.closest("[data-offline-action]");
+    if (!button || !last) return;
+    var state = last[0], action = button.getAttribute("data-offline-action");
+    if (action === "send") { state.sync(); return; }
+    if (action === "undo") {
+      Q.keepForm(state.key, "/games/" + state.key + "/undo", new FormData()).then(state.refresh);
+      return;
+    }
+    var op = state.ops.filter(function (o) { return String(o.id) === button.getAttribute("data-op"); })[0];
+    if (op) state.resolve(op, action);
+  });
+
+  window.OfflineSheet = { render: render };
+  if (window.OfflinePage && window.OfflinePage.wanted) render(window.OfflinePage, window.OfflinePage.words);
+})();

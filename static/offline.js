@@ -1,0 +1,187 @@
+// Offline glue on every page: registers the service worker, says calmly when there is no
+// connection, keeps round forms and undo taps on the phone while offline (or while earlier
+// changes still wait), and sends the waiting changes when the connection is back.
+(function () {
+  "use strict";
+  var Q = window.OfflineQueue;
+  var words = document.getElementById("offline-words");
+  if (!Q || !words || !window.indexedDB || !window.fetch) return;
+  words = words.dataset;
+  var match = /^\/games\/([\w-]+)(\/round|\/rounds\/(\d+)\/edit)?$/.exec(location.pathname);
+  var key = match && match[1] !== "new" ? match[1] : null;
+  var state = { key: key, form: match && match[2] ? match : null, game: null, ops: [],
+                offline: !navigator.onLine, since: null, note: null };
+  window.OfflinePage = state;
+
+  // offline-sheet.js may run after this asks (it loads next): then it renders on arrival.
+  function render() {
+    state.words = words;
+    state.wanted = true;
+    if (window.OfflineSheet) window.OfflineSheet.render(state, words);
+  }
+
+  function load() {
+    if (!key) return Promise.resolve();
+    return Promise.all([Q.loadGame(key), Q.listOps(key)]).then(function (found) {
+      state.game = found[0] ? found[0].game : state.game;
+      state.savedAt = found[0] ? found[0].savedAt : null;
+      state.ops = found[1];
+    });
+  }
+  function refresh() { return load().then(render); }
+
+  function stored(url) {
+    if (!window.caches) return Promise.resolve(null);
+    return caches.match(url).then(function (r) { return r && r.headers.get("X-Companion-Stored"); });
+  }
+
+  // The last known game, from the network (then kept) or, without one, from the cache.
+  function probe() {
+    if (!key) return Promise.resolve();
+    return fetch("/api/games/" + key, { cache: "no-store", headers: { "Accept": "application/json", "X-Companion-Offline": "1" } })
+      .then(function (response) {
+        if (!response.ok) return;
+        var cachedAt = response.headers.get("X-Companion-Stored");
+        return response.json().then(function (game) {
+          if (cachedAt) { state.offline = true; return; }  // the worker answered from its cache
+          state.offline = false;
+          return Q.saveGame(key, game);
+        });
+      }, function () { state.offline = true; });
+  }
+
+  // Pages the game needs offline: this one (the worker did not see it load on a first visit),
+  // the round form, and the game's JSON (probe).
+  function keepPages() {
+    if (!window.caches || state.offline || !key) return Promise.resolve();
+    var urls = [];
+    if (!navigator.serviceWorker || !navigator.serviceWorker.controller) urls.push(location.pathname);
+    var enter = document.querySelector('#main a[href$="/round"]');
+    if (enter && !state.form) urls.push(enter.getAttribute("href"));
+    return Promise.all(urls.map(function (url) {
+      return fetch(url, { credentials: "same-origin" }).then(function (response) {
+        if (response.ok && !response.redirected) return Q.remember(url, response);
+      }).catch(function () { /* went offline meanwhile */ });
+    }));
+  }
+
+  function sinceText() {
+    var page = key && !state.form ? location.pathname : null;
+    return (page ? stored(page) : Promise.resolve(null)).then(function (at) {
+      var when = at ? new Date(at) : state.savedAt ? new Date(state.savedAt) : new Date(performance.timeOrigin);
+      state.since = new Intl.DateTimeFormat(document.documentElement.lang || undefined,
+        { dateStyle: "medium", timeStyle: "short" }).format(when);
+    });
+  }
+
+  // The sheet as the server has it now (the live updates may still be reconnecting).
+  function freshSheet() {
+    if (!key || state.form || state.offline) return Promise.resolve();
+    return fetch(location.pathname, { cache: "no-store", credentials: "same-origin" })
+      .then(function (response) { return response.ok ? response.text() : null; })
+      .then(function (html) {
+        var fresh = html && new DOMParser().parseFromString(html, "text/html").getElementById("main");
+        var main = document.getElementById("main");
+        if (fresh && main) main.innerHTML = fresh.innerHTML;  // offline-sheet.js redraws on it
+      }).catch(function () { /* offline again */ });
+  }
+
+  function sync(always) {
+    if (!navigator.onLine) return Promise.resolve();
+    var had = state.ops.length;
+    return Q.syncAll().then(function (outcome) {
+      if (outcome && outcome.offline) state.offline = true;
+      return refresh();
+    }).then(function () { return had || always === true ? freshSheet() : null; });
+  }
+
+  function askForSync() {
+    if (!navigator.serviceWorker) return;
+    navigator.serviceWorker.ready.then(function (registration) {
+      if (registration.sync) return registration.sync.register(Q.SYNC_TAG);
+    }).catch(function () { /* Background Sync refused: the page sends when it can */ });
+  }
+
+  function mustKeep() { return !navigator.onLine || state.offline || state.ops.length > 0; }
+
+  function keep(form) {
+    var fields = new FormData(form);
+    var path = form.getAttribute("action") || location.pathname;
+    Q.keepForm(key, new URL(path, location.href).pathname, fields).then(function () {
+      askForSync();
+      return navigator.onLine ? Q.syncAll().catch(function () {}) : null;
+    }).then(function () {
+      if (state.form) location.assign("/games/" + key + "#sheet");
+      else refresh();
+    }, function (error) {
+      state.note = error && error.invalid ? words.invalid : words.notSent;
+      render();
+    });
+  }
+
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    var round = form.matches("form.round-form");
+    var undo = /\/undo$/.test(form.getAttribute("action") || "");
+    if (key && (round || undo) && mustKeep()) {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      keep(form);
+    } else if (!navigator.onLine && (form.method || "").toLowerCase() === "post") {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+      state.note = form.id === "checker" ? words.checker : words.notSent;
+      render();
+    }
+  }, true);
+
+  if (navigator.serviceWorker) {
+    navigator.serviceWorker.addEventListener("message", function (event) {
+      if (!event.data || event.data.type !== "not-sent") return;
+      state.offline = true;
+      state.note = event.data.reason === "invalid" ? words.invalid
+        : document.getElementById("checker") ? words.checker : words.notSent;
+      render();
+    });
+  }
+  if (typeof BroadcastChannel === "function") {
+    new BroadcastChannel("phase10-offline").onmessage = refresh;
+  }
+  window.addEventListener("offline", function () {
+    state.offline = true;
+    sinceText().then(render);
+  });
+  window.addEventListener("online", function () {
+    state.offline = false;
+    state.note = null;
+    render();
+    sync(true);
+  });
+  // Lost answers on a weak line: try again now and then while something waits.
+  setInterval(function () {
+    if (state.ops.length && state.ops[0].state === "waiting" && navigator.onLine) sync();
+  }, 30000);
+
+  state.sync = sync;
+  state.refresh = refresh;
+  state.update = function () { return probe().then(refresh); };
+  state.resolve = function (op, choice) { return Q.resolve(op, choice).then(sync).then(refresh); };
+  function start() {
+    probe().then(load).then(sinceText).then(function () {
+      render();
+      return Promise.all([keepPages(), state.offline ? null : sync()]);
+    }).then(function () {
+      document.documentElement.setAttribute("data-offline-ready", "1");
+    });
+  }
+  // After the page has loaded: installing the worker and its cache never slows the page down.
+  function afterLoad() {
+    if (navigator.serviceWorker) {
+      navigator.serviceWorker.register("/sw.js", { scope: "/", updateViaCache: "none" })
+        .catch(function () { /* no worker: the page works as before */ });
+    }
+    start();
+  }
+  if (document.readyState === "complete") afterLoad();
+  else window.addEventListener("load", afterLoad);
+})();

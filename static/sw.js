@@ -1,0 +1,141 @@
+// The service worker. companion/views/offline.py serves it at /sw.js (scope /) and puts
+// `var OFFLINE = {version, precache}` in front of this file, so every release (a new hash of
+// static/ and templates/) installs afresh and drops the old shell.
+//
+// Hand-written rather than Workbox: it is three small strategies (precache, network first with
+// the cache as fallback, a queue replayed with our own conflict rules), the version comes from
+// Python without a build step, and the write queue must be readable by the pages (they show
+// what waits to send) and replayed with the API's number and revision guards, which Workbox's
+// background-sync queue (opaque stored requests, blind retries) does not do.
+/* global OFFLINE, OfflineQueue */
+"use strict";
+// The version in the address: a new release never runs last release's queue code.
+importScripts("/static/offline-queue.js?v=" + OFFLINE.version);
+
+var SHELL = "shell-" + OFFLINE.version;
+var NETWORK_WAIT = 6000;  // ms: bad reception at the table; after this the cache answers
+
+self.addEventListener("install", function (event) {
+  event.waitUntil(caches.open(SHELL).then(function (cache) {
+    return Promise.all(OFFLINE.precache.map(function (url) {
+      return fetch(new Request(url, { cache: "reload", credentials: "same-origin" }))
+        .then(function (response) {
+          if (!response.ok) throw new Error(url + " answered " + response.status);
+          return OfflineQueue.stamped(response).then(function (copy) { return cache.put(url, copy); });
+        });
+    }));
+  }).then(function () { return self.skipWaiting(); }));
+});
+
+self.addEventListener("activate", function (event) {
+  event.waitUntil(caches.keys().then(function (names) {
+    return Promise.all(names.filter(function (name) {
+      return name.indexOf("shell-") === 0 && name !== SHELL;
+    }).map(function (name) { return caches.delete(name); }));
+  }).then(function () { return self.clients.claim(); }));
+});
+
+function cacheKey(url) {
+  // Empty form fields (the print page's unused names) do not make another PDF.
+  var params = new URLSearchParams(url.search);
+  var kept = new URLSearchParams();
+  params.forEach(function (value, name) { if (value !== "") kept.append(name, value); });
+  var query = kept.toString();
+  return url.pathname + (query ? "?" + query : "");
+}
+
+function cached(key) {
+  return caches.open(OfflineQueue.PAGES).then(function (pages) { return pages.match(key); })
+    .then(function (found) { return found || caches.open(SHELL).then(function (shell) { return shell.match(key); }); });
+}
+
+function networkFirst(event, key, fallback) {
+  var copy = null;
+  var network = fetch(event.request).then(function (response) {
+    if (response.ok && !response.redirected && response.type === "basic") copy = response.clone();
+    return response;
+  });
+  event.waitUntil(network.then(function () {
+    return copy && OfflineQueue.remember(key, copy);
+  }).catch(function () { /* offline: nothing to store */ }));
+  var late = new Promise(function (resolve) { setTimeout(resolve, NETWORK_WAIT); })
+    .then(function () { return cached(key); })
+    .then(function (found) { return found || network; });
+  return Promise.race([network, late]).catch(function () {
+    return cached(key).then(function (found) { return found || fallback(); });
+  });
+}
+
+function offlinePage(url) {
+  // An edit page never opened here is the game's round form, filled in by offline-sheet.js.
+  var edit = /^(\/games\/[\w-]+)\/rounds\/\d+\/edit$/.exec(url.pathname);
+  var first = edit ? cached(edit[1] + "/round") : Promise.resolve(null);
+  return first.then(function (found) { return found || cached(url.pathname); })
+    .then(function (found) { return found || cached("/offline"); })
+    .then(function (found) {
+      return found || new Response("No connection.", { status: 503, headers: { "Content-Type": "text/plain" } });
+    });
+}
+
+function notSent(reason) {
+  return self.clients.matchAll({ type: "window" }).then(function (windows) {
+    windows.forEach(function (client) { client.postMessage({ type: "not-sent", reason: reason }); });
+    // 204: the browser stays on the page, with everything typed into it.
+    return new Response(null, { status: 204 });
+  });
+}
+
+function postPage(event) {
+  var request = event.request;
+  var copy = request.clone();
+  return fetch(request).catch(function () {
+    var url = new URL(request.url);
+    var match = /^\/games\/([\w-]+)\/(round|rounds\/\d+\/edit|undo)$/.exec(url.pathname);
+    if (!match) return notSent("offline");
+    return copy.formData().then(function (fields) {
+      return OfflineQueue.keepForm(match[1], url.pathname, fields);
+    }).then(function () {
+      return Response.redirect("/games/" + match[1] + "#sheet", 303);
+    }, function (error) {
+      return notSent(error && error.invalid ? "invalid" : "offline");
+    });
+  });
+}
+
+self.addEventListener("fetch", function (event) {
+  var request = event.request;
+  var url = new URL(request.url);
+  if (url.origin !== self.location.origin) return;
+  if (request.method === "POST" && request.mode === "navigate") {
+    event.respondWith(postPage(event));
+    return;
+  }
+  if (request.method !== "GET") return;
+  var path = url.pathname;
+  if (path.indexOf("/static/") === 0) {
+    event.respondWith(cached(path).then(function (found) {
+      return found || networkFirst(event, path, function () { return Response.error(); });
+    }));
+  } else if (/^\/api\/games\/[\w-]+$/.test(path)) {
+    // Only the offline scripts ask for the last known game; live polling stays on the network.
+    if (!request.headers.get("X-Companion-Offline")) return;
+    event.respondWith(networkFirst(event, path, function () { return Response.error(); }));
+  } else if (path.indexOf("/api/") === 0 || /\/events$/.test(path)) {
+    return;
+  } else if (/\.(pdf|svg)$/.test(path)) {
+    var key = cacheKey(url);
+    event.respondWith(networkFirst(event, key, function () { return Response.error(); }));
+  } else {
+    var navigation = request.mode === "navigate";
+    event.respondWith(networkFirst(event, cacheKey(url), function () {
+      return navigation ? offlinePage(url) : Response.error();
+    }));
+  }
+});
+
+self.addEventListener("sync", function (event) {
+  if (event.tag !== OfflineQueue.SYNC_TAG) return;
+  event.waitUntil(OfflineQueue.syncAll().then(function (outcome) {
+    if (outcome.offline) throw new Error("still offline: the browser tries again later");
+  }));
+});
