@@ -102,6 +102,7 @@ def test_rematch_button_on_a_finished_sheet(api: Api) -> None:
     assert api.round(game, card_round("Ann", {"Ben": 60})).status_code == 201
     sheet = api.client.get(f"/games/{game['id']}").get_data(as_text=True)
     assert f'action="/games/{game["id"]}/rematch"' in sheet
+    assert f'href="/api/games/{game["view_id"]}/export.csv"' in sheet
     assert group["id"] not in sheet  # the group is linked read-only from a game
     viewer = api.client.get(f"/games/{game['view_id']}").get_data(as_text=True)
     assert "Rematch" not in viewer

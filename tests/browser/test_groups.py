@@ -84,6 +84,8 @@ def test_a_group_from_the_home_page_to_its_records(pages: Any, server: str) -> N
     expect(phone.locator(".round-line")).to_contain_text("Horst deals")
     phone.goto(edit_url)
     expect(phone.locator(".game-list li")).to_have_count(6)
+    phone.goto(server + "/")
+    expect(phone.locator("#recent-groups").get_by_role("link", name="Friday")).to_be_visible()
 
     desktop = pages(phone=False)
     desktop.goto(server + "/groups/" + group["view_id"])
