@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from conftest import Api
 from flask.testing import FlaskClient
 
 WIN = {"phase": True, "points": 0}
@@ -22,32 +21,32 @@ def card_round(winner: str, others: dict[str, int | bool]) -> list[dict[str, Any
 
 
 @pytest.fixture
-def group(api: Api) -> dict[str, Any]:
+def group(api: Any) -> dict[str, Any]:
     response = api.post("/api/groups", {"name": "Friday"})
     assert response.status_code == 201
     return dict(response.get_json())
 
 
-def start(api: Api, group: dict[str, Any], players: list[str], **options: Any) -> dict[str, Any]:
+def start(api: Any, group: dict[str, Any], players: list[str], **options: Any) -> dict[str, Any]:
     response = api.post(f"/api/groups/{group['id']}/games", {"players": players, **options})
     assert response.status_code == 201, response.get_json()
     return dict(response.get_json())
 
 
-def finish_short(api: Api, game: dict[str, Any], winner: str, loser: str) -> None:
+def finish_short(api: Any, game: dict[str, Any], winner: str, loser: str) -> None:
     """Phases 1-2: ``winner`` goes out twice while ``loser`` never lays phase 1."""
     for _ in range(2):
         assert api.round(game, card_round(winner, {loser: 60})).status_code == 201
 
 
-def board_win(api: Api, game: dict[str, Any], winner: str, other: str) -> None:
+def board_win(api: Any, game: dict[str, Any], winner: str, other: str) -> None:
     for _ in range(5):  # 1 → 3 → 5 → 7 → 9 → wreath
         response = api.round(game, [{"player": winner, "phase": True, "went_out": True},
                                     {"player": other, "phase": False}])
         assert response.status_code == 201, response.get_json()
 
 
-def test_a_group_with_finished_and_unfinished_card_and_board_games(api: Api, group) -> None:
+def test_a_group_with_finished_and_unfinished_card_and_board_games(api: Any, group) -> None:
     first = start(api, group, ["Ann", "Ben"], phases=[1, 2])
     finish_short(api, first, "Ann", "Ben")
     second = start(api, group, ["ann", "Ben", "Cem"], phases=[1, 2])
@@ -81,7 +80,7 @@ def test_a_group_with_finished_and_unfinished_card_and_board_games(api: Api, gro
     assert "id" not in data and all("id" not in game for game in data["games"])
 
 
-def test_edit_link_lists_the_games_edit_links_and_the_view_link_does_not(api: Api,
+def test_edit_link_lists_the_games_edit_links_and_the_view_link_does_not(api: Any,
                                                                         group) -> None:
     game = start(api, group, ["Ann", "Ben"])
     edit = api.client.get(f"/api/groups/{group['id']}").get_json()
@@ -89,14 +88,14 @@ def test_edit_link_lists_the_games_edit_links_and_the_view_link_does_not(api: Ap
     assert "edit" in edit["links"]
 
 
-def test_a_read_only_link_changes_nothing(api: Api, group) -> None:
+def test_a_read_only_link_changes_nothing(api: Any, group) -> None:
     view = group["view_id"]
     assert api.post(f"/api/groups/{view}/games", {"players": ["A", "B"]}).status_code == 404
     assert api.post(f"/api/groups/{view}/aliases",
                     {"spelling": "A", "name": "B"}).status_code == 404
 
 
-def test_adding_a_game_played_earlier_needs_its_edit_link(api: Api, group) -> None:
+def test_adding_a_game_played_earlier_needs_its_edit_link(api: Any, group) -> None:
     game = api.new_game(["Ann", "Ben"])
     refused = api.post(f"/api/groups/{group['id']}/games", {"game": game["view_id"]})
     assert refused.status_code == 404
@@ -110,7 +109,7 @@ def test_adding_a_game_played_earlier_needs_its_edit_link(api: Api, group) -> No
     assert "another group" in moved.get_json()["error"]
 
 
-def test_merging_two_spellings_and_undoing_it(api: Api, group) -> None:
+def test_merging_two_spellings_and_undoing_it(api: Any, group) -> None:
     one = start(api, group, ["Michaela", "Ben"], phases=[1, 2])
     finish_short(api, one, "Michaela", "Ben")
     two = start(api, group, ["Micha", "Ben"], phases=[1, 2])
@@ -130,7 +129,7 @@ def test_merging_two_spellings_and_undoing_it(api: Api, group) -> None:
     ({"spelling": "Ben", "name": "ben"}, "two different players"),
     ({"spelling": 3, "name": "Ben"}, "must be a player's name"),
 ])
-def test_a_merge_that_makes_no_sense_is_refused(api: Api, group, body, message) -> None:
+def test_a_merge_that_makes_no_sense_is_refused(api: Any, group, body, message) -> None:
     start(api, group, ["Ann", "Ben"])
     response = api.post(f"/api/groups/{group['id']}/aliases", body)
     assert response.status_code == 400
@@ -138,7 +137,7 @@ def test_a_merge_that_makes_no_sense_is_refused(api: Api, group, body, message) 
     assert api.client.get(f"/api/groups/{group['id']}").get_json()["aliases"] == []
 
 
-def test_rematch_same_players_and_options_deal_passes_on_same_group(api: Api, group) -> None:
+def test_rematch_same_players_and_options_deal_passes_on_same_group(api: Any, group) -> None:
     game = start(api, group, ["Ann", "Ben", "Cem"], phases=[1], knocking=True, dealer="Cem")
     early = api.post(f"/api/games/{game['id']}/rematch", {})
     assert early.status_code == 409 and "finish this game" in early.get_json()["error"]
@@ -153,7 +152,7 @@ def test_rematch_same_players_and_options_deal_passes_on_same_group(api: Api, gr
     assert listed[0]["view_id"] == new["view_id"] and len(listed) == 2
 
 
-def test_board_rematch_passes_the_start_on(api: Api) -> None:
+def test_board_rematch_passes_the_start_on(api: Any) -> None:
     game = api.new_game(["Ann", "Ben"], edition="board", starter="Ben")
     board_win(api, game, "Ann", "Ben")
     new = api.post(f"/api/games/{game['id']}/rematch", {}).get_json()
@@ -161,7 +160,7 @@ def test_board_rematch_passes_the_start_on(api: Api) -> None:
 
 
 @pytest.mark.parametrize("body", [{"name": 5}, {"name": "x" * 41}, {"name": "a\u0007b"}])
-def test_a_bad_group_name_is_refused(api: Api, body) -> None:
+def test_a_bad_group_name_is_refused(api: Any, body) -> None:
     response = api.post("/api/groups", body)
     assert response.status_code == 400 and response.get_json()["error"]
 

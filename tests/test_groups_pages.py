@@ -8,7 +8,6 @@ import json
 import re
 from typing import Any
 
-from conftest import Api
 from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import event
@@ -48,7 +47,7 @@ def test_a_new_game_with_a_read_only_group_link_joins_no_group(client: FlaskClie
     assert as_api(client, key)["games"] == []
 
 
-def test_group_page_lists_games_newest_first_with_winner_and_records(api: Api) -> None:
+def test_group_page_lists_games_newest_first_with_winner_and_records(api: Any) -> None:
     group = api.post("/api/groups", {"name": "Friday"}).get_json()
     first = start(api, group, ["Ann", "Ben"], phases=[1, 2])
     finish_short(api, first, "Ann", "Ben")
@@ -66,7 +65,7 @@ def test_group_page_lists_games_newest_first_with_winner_and_records(api: Api) -
     assert group["id"] not in page and first["id"] not in page
 
 
-def test_merge_and_undo_from_the_page(api: Api) -> None:
+def test_merge_and_undo_from_the_page(api: Any) -> None:
     group = api.post("/api/groups", {}).get_json()
     one = start(api, group, ["Michaela", "Ben"], phases=[1, 2])
     finish_short(api, one, "Michaela", "Ben")
@@ -84,7 +83,7 @@ def test_merge_and_undo_from_the_page(api: Api) -> None:
     assert "Nobody called Zed played in this group" in refused.get_data(as_text=True)
 
 
-def test_add_a_game_by_its_link_on_the_page(api: Api) -> None:
+def test_add_a_game_by_its_link_on_the_page(api: Any) -> None:
     group = api.post("/api/groups", {}).get_json()
     game = api.new_game(["Ann", "Ben"])
     wrong = api.client.post(f"/groups/{group['id']}/add", data={"link": game["links"]["view"]},
@@ -94,7 +93,7 @@ def test_add_a_game_by_its_link_on_the_page(api: Api) -> None:
     assert len(as_api(api.client, group["id"])["games"]) == 1
 
 
-def test_rematch_button_on_a_finished_sheet(api: Api) -> None:
+def test_rematch_button_on_a_finished_sheet(api: Any) -> None:
     group = api.post("/api/groups", {}).get_json()
     game = start(api, group, ["Ann", "Ben"], phases=[1])
     sheet = api.client.get(f"/games/{game['id']}").get_data(as_text=True)
@@ -119,7 +118,7 @@ def _upload(client: FlaskClient, content: bytes) -> Any:
                        content_type="multipart/form-data")
 
 
-def test_import_page_restores_a_file_and_refuses_a_broken_one(api: Api, app: Flask) -> None:
+def test_import_page_restores_a_file_and_refuses_a_broken_one(api: Any, app: Flask) -> None:
     game = api.new_game(["Ann", "Ben"], phases=[1])
     assert api.round(game, card_round("Ann", {"Ben": 60})).status_code == 201
     exported = api.client.get(f"/api/games/{game['id']}/export").data
@@ -137,7 +136,7 @@ def test_import_page_restores_a_file_and_refuses_a_broken_one(api: Api, app: Fla
     assert empty.status_code == 422 and "choose an export file" in empty.get_data(as_text=True)
 
 
-def test_group_page_in_german(api: Api) -> None:
+def test_group_page_in_german(api: Any) -> None:
     group = api.post("/api/groups", {"name": "Freitag"}).get_json()
     game = start(api, group, ["Ann", "Ben"], phases=[1, 2])
     finish_short(api, game, "Ann", "Ben")
@@ -162,7 +161,7 @@ def count_queries(app: Flask, client: FlaskClient, path: str) -> int:
     return len([s for s in statements if s.lstrip().upper().startswith("SELECT")])
 
 
-def test_the_group_page_loads_in_a_fixed_number_of_queries(api: Api, app: Flask) -> None:
+def test_the_group_page_loads_in_a_fixed_number_of_queries(api: Any, app: Flask) -> None:
     group = api.post("/api/groups", {}).get_json()
     one = start(api, group, ["Ann", "Ben"], phases=[1, 2])
     finish_short(api, one, "Ann", "Ben")
@@ -174,7 +173,7 @@ def test_the_group_page_loads_in_a_fixed_number_of_queries(api: Api, app: Flask)
     assert count_queries(app, api.client, f"/groups/{group['id']}") == small <= 7
 
 
-def test_the_page_never_shows_records_older_than_the_rounds(api: Api) -> None:
+def test_the_page_never_shows_records_older_than_the_rounds(api: Any) -> None:
     group = api.post("/api/groups", {}).get_json()
     game = start(api, group, ["Ann", "Ben"], phases=[1])
     before = api.client.get(f"/groups/{group['view_id']}").get_data(as_text=True)
