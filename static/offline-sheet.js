@@ -130,9 +130,10 @@
         var css = [r.went_out ? "out" : "", r.phase ? "laid" : ""].join(" ").trim();
         return el("td", { "class": css }, [r.points === undefined || r.points === null ? (r.phase ? "✕" : "") : String(r.points)]);
       });
-      body.append(ui(el("tr", { "class": "offline-row" + (op.state === "waiting" ? "" : " offline-stuck") }, [
+      var row = ui(el("tr", { "class": "offline-row" + (op.state === "waiting" ? "" : " offline-stuck") }, [
         el("th", { scope: "row", title: w.waiting }, [String(op.number),
-          el("span", { "class": "visually-hidden" }, [" " + w.waiting])])].concat(cells))));
+          el("span", { "class": "visually-hidden" }, [" " + w.waiting])])].concat(cells)));
+      if (shown && op.kind === "edit") shown.after(row); else body.append(row);
     });
     var empty = body.querySelector("td.empty");
     if (empty && view.last) empty.parentNode.classList.add("offline-hidden");
@@ -221,7 +222,8 @@
       // Live updates replace the page's content: put what waits back on the new sheet.
       observer = new MutationObserver(function () {
         if (!last) return;
-        if (navigator.onLine && last[0].update) last[0].update(); else render(last[0], last[1]);
+        render(last[0], last[1]);  // at once: no moment without what waits
+        if (navigator.onLine && last[0].update) last[0].update();
       });
     }
     observer.observe(main, { childList: true });

@@ -65,11 +65,19 @@
     }));
   }
 
+  // The page's language in the phone's own regional form (en-GB: 22 Nov 2026, 16:50).
+  function locale() {
+    var lang = document.documentElement.lang || "en";
+    return (navigator.languages || []).filter(function (tag) {
+      return tag.split("-")[0] === lang;
+    })[0] || lang;
+  }
+
   function sinceText() {
     var page = key && !state.form ? location.pathname : null;
     return (page ? stored(page) : Promise.resolve(null)).then(function (at) {
       var when = at ? new Date(at) : state.savedAt ? new Date(state.savedAt) : new Date(performance.timeOrigin);
-      state.since = new Intl.DateTimeFormat(document.documentElement.lang || undefined,
+      state.since = new Intl.DateTimeFormat(locale(),
         { dateStyle: "medium", timeStyle: "short" }).format(when);
     });
   }

@@ -10,7 +10,7 @@
 /* global OFFLINE, OfflineQueue */
 "use strict";
 // The version in the address: a new release never runs last release's queue code.
-importScripts("/static/offline-queue.js?v=" + OFFLINE.version);
+importScripts("/static/offline-queue.js?v=" + OFFLINE.version, "/static/offline-sync.js?v=" + OFFLINE.version);
 
 var SHELL = "shell-" + OFFLINE.version;
 var NETWORK_WAIT = 6000;  // ms: bad reception at the table; after this the cache answers

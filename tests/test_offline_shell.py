@@ -47,7 +47,9 @@ def test_every_script_and_style_of_the_shell_and_game_pages_is_precached(
              f"/games/{game['view_id']}"]
     used = set().union(*(_assets(client.get(page).get_data(as_text=True)) for page in pages))
     assert used, "the pages reference no static files: the pattern above is out of date"
-    assert used - set(offline.precache_urls()) == set()
+    missing = used - set(offline.precache_urls())
+    assert not missing, (f"add {sorted(missing)} to SHELL_FILES in companion/views/offline.py, "
+                         "or these pages break without a connection")
     loaded_by_script = "/static/offline.css"  # offline-sheet.js adds it beside the page
     assert loaded_by_script in offline.precache_urls()
 

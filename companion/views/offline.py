@@ -17,7 +17,7 @@ SHELL_PAGES = ("/", "/checker", "/print", "/offline")
 #: (tests/test_offline_shell.py checks that every one the shell pages reference is).
 SHELL_FILES = (
     "app.css", "recent.js", "live.js", "round.js", "checker.js", "groups.js",
-    "offline-queue.js", "offline.js", "offline-sheet.js", "offline.css",
+    "offline-queue.js", "offline-sync.js", "offline.js", "offline-sheet.js", "offline.css",
     "manifest.webmanifest", "icons/icon.svg", "icons/icon-192.png",
     "icons/apple-touch-icon.png",
 )

@@ -66,6 +66,12 @@ def ready(page: Page) -> None:
                            " && document.documentElement.dataset.offlineReady === '1'")
 
 
+def sent(page: Page, key: str) -> None:
+    """Waits until nothing of the game waits on the phone any more (the queue is empty)."""
+    page.wait_for_function("(key) => OfflineQueue.listOps(key).then((ops) => ops.length === 0)",
+                           arg=key, polling=100, timeout=SYNC)
+
+
 def enter_round(page: Page, number: int, out: str, points: dict[str, str]) -> None:
     page.get_by_role("link", name=f"Enter round {number}").tap()
     expect(page.get_by_role("heading", level=1)).to_have_text(f"Round {number}")
@@ -114,7 +120,8 @@ def test_rounds_entered_offline_are_sent_in_order_when_the_connection_is_back(
     expect(keeper.get_by_role("heading", name="Waiting to send: 1")).to_be_visible()
 
     keeper.context.set_offline(False)
-    expect(keeper.locator(".offline-pending")).to_have_count(0, timeout=SYNC)
+    sent(keeper, game["id"])
+    expect(keeper.locator(".offline-pending")).to_have_count(0)
     stored = server_game(keeper, server, game["id"])
     assert points(stored) == [{"Anna": 0, "Ben": 25, "Cem": 60}]
     assert stored["revision"] == game["revision"] + 1
@@ -148,7 +155,8 @@ def test_a_round_stored_meanwhile_on_another_phone_shows_both_versions(
     assert points(server_game(mine, server, game["id"])) == [{"Anna": 40, "Ben": 0, "Cem": 85}]
 
     conflict.get_by_role("button", name="Keep mine").tap()
-    expect(mine.locator(".offline-conflict, .offline-pending")).to_have_count(0, timeout=SYNC)
+    sent(mine, game["id"])
+    expect(mine.locator(".offline-conflict, .offline-pending")).to_have_count(0)
     stored = server_game(mine, server, game["id"])
     assert points(stored) == [{"Anna": 0, "Ben": 25, "Cem": 60}]
     assert len(stored["rounds"]) == 1
