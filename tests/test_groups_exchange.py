@@ -157,3 +157,13 @@ def test_csv_one_row_per_player_per_round_safe_for_spreadsheets(api: Any) -> Non
     assert players == ["'=SUM(A1)", "Ben", "'@Cem"]
     points = [row[rows[0].index("points")] for row in rows[1:]]
     assert points == ["55", "0", "20"]
+
+
+def test_an_export_larger_than_other_requests_may_be_imported(api: Any) -> None:
+    game = api.new_game(["Ann", "Ben"])
+    text = json.dumps(export(api, f"/api/games/{game['id']}/export"))
+    padded = text[:-1] + " " * 400_000 + "}"  # a few hundred games' worth of bytes
+    assert api.client.post("/api/check", data=padded,
+                           content_type="application/json").status_code == 413
+    response = api.client.post("/api/import", data=padded, content_type="application/json")
+    assert response.status_code == 201
