@@ -47,19 +47,37 @@
     var phase = parseInt(form.querySelector("#phase").value, 10) || 1;
     document.getElementById("phase-parts").textContent = phases[edition][phase - 1];
     form.querySelector(".board-note").hidden = edition !== "board";
-    var parts = phases[edition][phase - 1].split(" + ").length;
+    var counts = JSON.parse(form.getAttribute("data-parts") || "{}")[edition];
+    var parts = counts ? counts[phase - 1] : phases[edition][phase - 1].split(" + ").length;
+    var skip = picker.querySelector("[data-card=S]");
+    if (skip) skip.hidden = edition === "board";  // the board game has no skip cards
     form.querySelectorAll(".group-field").forEach(function (f, i) {
       f.hidden = i >= Math.max(parts, 1) + (f.querySelector("input").value ? 1 : 0) && !f.querySelector("input").value;
     });
     if (!active || !visible(active)) setActive(inputs().filter(visible)[0] || null);
   }
 
+  // The picker needs the screen, so phones' keyboards stay shut until asked for (⌨).
+  var TYPING = "phase10.checker.typing";
+  var typeButton = picker.querySelector("[data-type]");
+  function typing(on) {
+    inputs().forEach(function (input) { input.setAttribute("inputmode", on ? "text" : "none"); });
+    typeButton.setAttribute("aria-pressed", String(on));
+    try { localStorage.setItem(TYPING, on ? "1" : ""); } catch (e) { /* private mode */ }
+  }
+  var typed = false;
+  try { typed = localStorage.getItem(TYPING) === "1"; } catch (e) { /* private mode */ }
+  typeButton.addEventListener("click", function () {
+    typing(typeButton.getAttribute("aria-pressed") !== "true");
+    if (active) { active.blur(); active.focus(); }
+  });
+
   inputs().forEach(function (input) {
-    input.setAttribute("inputmode", "none");
+    input.setAttribute("inputmode", typed ? "text" : "none");
     chips(input);
     input.addEventListener("focus", function () { setActive(input); });
     input.addEventListener("input", function () { chips(input); });
-    input.addEventListener("dblclick", function () { input.setAttribute("inputmode", "text"); });
+    input.addEventListener("dblclick", function () { typing(true); });
   });
 
   function put(text) {
@@ -104,7 +122,12 @@
     }
   });
 
-  form.addEventListener("change", refresh);
+  typing(typed);
+  form.addEventListener("change", function (event) {
+    // Another mode, edition or phase asks another question: the old answer goes.
+    if (["mode", "edition", "phase"].indexOf(event.target.name) >= 0) verdict.textContent = "";
+    refresh();
+  });
   form.addEventListener("submit", function (event) {
     if (!window.fetch) return;
     event.preventDefault();

@@ -1,22 +1,50 @@
 // Recent games live in this device's localStorage only; the server keeps no list of them.
+// Each entry keeps the game's status and winners as last seen; the home page asks the API
+// for fresher ones when it can (and shows the stored ones when offline).
 (function () {
   "use strict";
   var KEY = "phase10.recent";
   function load() {
     try { return JSON.parse(localStorage.getItem(KEY)) || []; } catch (e) { return []; }
   }
+  function save(list) {
+    try { localStorage.setItem(KEY, JSON.stringify(list.slice(0, 12))); } catch (e) { /* private mode */ }
+  }
   var mine = document.querySelector("[data-recent-game]");
   if (mine) {
     var entry = JSON.parse(mine.getAttribute("data-recent-game"));
+    var state = document.querySelector("[data-game-status]");
+    if (state) {
+      var known = JSON.parse(state.getAttribute("data-game-status"));
+      entry.status = known.status; entry.winners = known.winners; entry.played = known.played;
+    }
     entry.seen = Date.now();
     var list = load().filter(function (g) { return g.url !== entry.url; });
     list.unshift(entry);
-    try { localStorage.setItem(KEY, JSON.stringify(list.slice(0, 12))); } catch (e) { /* private mode */ }
+    save(list);
   }
   var section = document.getElementById("recent");
   if (!section) return;
   var games = load();
   if (!games.length) return;
+  var words = section.dataset;
+
+  function names(list) {
+    if (list.length < 2) return list.join("");
+    return words.and.replace("{names}", list.slice(0, -1).join(", "))
+      .replace("{last}", list[list.length - 1]);
+  }
+  function describe(g) {
+    if (g.status === "finished" && g.winners && g.winners.length === 1) {
+      return words.won.replace("{name}", g.winners[0]);
+    }
+    if (g.status === "finished" && g.winners) return words.shared.replace("{name}", names(g.winners));
+    if (g.status === "tiebreak") return words.tiebreak;
+    if (g.played === 0) return words["new"];
+    if (g.played === 1) return words.playingOne;
+    if (g.played) return words.playing.replace("{count}", String(g.played));
+    return "";
+  }
   var ul = section.querySelector("ul");
   games.forEach(function (g) {
     var li = document.createElement("li");
@@ -24,11 +52,31 @@
     a.href = g.url;
     a.textContent = g.title;
     li.appendChild(a);
+    var status = document.createElement("span");
+    status.className = "recent-status";
+    li.appendChild(status);
     var when = document.createElement("span");
     when.className = "muted";
     when.textContent = " · " + new Date(g.seen).toLocaleDateString();
     li.appendChild(when);
     ul.appendChild(li);
+    function show() {
+      var text = describe(g);
+      status.textContent = text ? " · " + text : "";
+      li.classList.toggle("finished", g.status === "finished");
+    }
+    show();
+    if (typeof fetch !== "function" || g.url.indexOf("/games/") !== 0) return;
+    fetch(g.url.replace("/games/", "/api/games/"), { headers: { Accept: "application/json" } })
+      .then(function (response) { return response.ok ? response.json() : null; })
+      .then(function (game) {
+        if (!game) return;
+        g.status = game.status; g.winners = game.winners; g.played = game.rounds.length;
+        show();
+        save(load().map(function (old) { return old.url === g.url ? Object.assign(old, {
+          status: g.status, winners: g.winners, played: g.played }) : old; }));
+      })
+      .catch(function () { /* offline: the stored status stays */ });
   });
   section.hidden = false;
 })();

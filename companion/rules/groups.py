@@ -28,17 +28,21 @@ from .runs import (
     HIT_RUN_ENDS,
     HIT_RUN_FULL,
     RUN_BELOW_ONE,
+    RUN_BELOW_ONE_FIX,
     RUN_CROWDED,
     RUN_GAP,
+    RUN_NO_WRAP,
     RUN_ORDER,
     RUN_ORDER_UNFIXABLE,
     RUN_PAST_TWELVE,
+    RUN_PAST_TWELVE_FIX,
     RUN_TWICE,
     RUN_WIDE_GAP,
     Checked,
     check_run,
     first_natural,
     hit_run,
+    plain,
     show,
 )
 
@@ -57,7 +61,8 @@ HIT_COLOUR = "%(card)s does not fit the colour group %(cards)s"
 TEMPLATES = (
     SKIP, NO_SKIPS_ON_BOARD, TOO_FEW, NO_NATURAL, SET_MIXED, COLOUR_MIXED, COLOUR_RUN_MIXED,
     RUN_TWICE, RUN_ORDER, RUN_ORDER_UNFIXABLE, RUN_GAP, RUN_WIDE_GAP, RUN_CROWDED,
-    RUN_BELOW_ONE, RUN_PAST_TWELVE, DECK_CARD, DECK_WILDS, DECK_SKIPS, DECK_CARDS, GROUP_COUNT,
+    RUN_BELOW_ONE, RUN_PAST_TWELVE, RUN_BELOW_ONE_FIX, RUN_PAST_TWELVE_FIX, RUN_NO_WRAP,
+    DECK_CARD, DECK_WILDS, DECK_SKIPS, DECK_CARDS, GROUP_COUNT,
     GROUP_COUNT_ONE, GROUP_FAILS, HIT_SET, HIT_COLOUR, HIT_COLOUR_RUN, HIT_RUN_ENDS,
     HIT_RUN_END, HIT_RUN_FULL,
 )
@@ -161,7 +166,8 @@ def check_laydown(phase: Phase, groups: Sequence[Sequence[Card]]) -> LaydownChec
                                                 "cards": show(part.kind, laid[index])}))
             reasons.extend(checks[index, part][0])
     reasons = _unique([*deck, *reasons])
-    matched = tuple(MatchedGroup(part, cards, checks[index, part][1] if not reasons else ())
+    matched = tuple(MatchedGroup(part, plain(cards) if part.kind in RUN_KINDS else cards,
+                                 checks[index, part][1] if not reasons else ())
                     for index, (part, cards) in enumerate(zip(best, laid, strict=True)))
     return LaydownCheck(not reasons, tuple(reasons), matched)
 
@@ -241,6 +247,8 @@ def _check_colour_run(edition: Edition, kind: PartKind, cards: Sequence[Card],
     return reasons, tuple(f"{wild}{colours[0].value}" if wild != EXTRA else wild
                           for wild in wilds)
 
+
+RUN_KINDS = (PartKind.RUN, PartKind.COLOUR_RUN)
 
 _KIND_CHECKS = {
     PartKind.SET: _check_set,

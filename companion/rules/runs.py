@@ -17,6 +17,9 @@ RUN_WIDE_GAP = "the run %(cards)s has a gap from %(low)s to %(high)s"
 RUN_CROWDED = "the run %(cards)s has too many wilds between %(low)s and %(high)s"
 RUN_BELOW_ONE = "the run %(cards)s would go below 1"
 RUN_PAST_TWELVE = "the run %(cards)s would go past 12"
+RUN_BELOW_ONE_FIX = "the run %(cards)s would go below 1: lay it as %(order)s"
+RUN_PAST_TWELVE_FIX = "the run %(cards)s would go past 12: lay it as %(order)s"
+RUN_NO_WRAP = "the run %(cards)s goes from 12 to 1, but 12 and 1 are not neighbours"
 HIT_COLOUR_RUN = "%(card)s has the wrong colour for the colour run %(cards)s"
 HIT_RUN_ENDS = "%(card)s does not fit the run %(cards)s: only %(low)s or %(high)s does"
 HIT_RUN_END = "%(card)s does not fit the run %(cards)s: only %(number)s does"
@@ -36,6 +39,25 @@ def show(kind: PartKind, cards: Iterable[Card]) -> str:
     return " ".join(str(card) for card in cards)
 
 
+def plain(cards: Sequence[Card]) -> tuple[Card, ...]:
+    """A run without wilds in ascending order (a run is defined by its numbers only); any
+    other cards as laid."""
+    if any(card.number is None for card in cards):
+        return tuple(cards)
+    return tuple(sorted(cards, key=lambda card: card.number or 0))
+
+
+def _wraps(naturals: Sequence[tuple[int, int]], wilds: bool) -> bool:
+    """Whether the cards would only make a run if 12 and 1 were neighbours."""
+    numbers = {number for _, number in naturals}
+    if not wilds:
+        missing = [n for n in range(MIN_NUMBER, MAX_NUMBER + 1) if n not in numbers]
+        return (MIN_NUMBER in numbers and MAX_NUMBER in numbers and bool(missing)
+                and missing[-1] - missing[0] == len(missing) - 1)
+    return any(a > b and b + MAX_NUMBER - a == j - i
+               for (i, a), (j, b) in pairwise(naturals))
+
+
 def check_run(edition: Edition, kind: PartKind, cards: Sequence[Card],
               shown: str) -> Checked:
     naturals = [(index, card.number) for index, card in enumerate(cards)
@@ -44,6 +66,13 @@ def check_run(edition: Edition, kind: PartKind, cards: Sequence[Card],
     twice = sorted({number for number in numbers if numbers.count(number) > 1})
     if twice:
         return [Reason(RUN_TWICE, {"cards": shown, "number": twice[0]})], ()
+    wilds = len(naturals) < len(cards)
+    if _wraps(naturals, wilds):
+        return [Reason(RUN_NO_WRAP, {"cards": shown})], ()
+    if not wilds:  # without wilds the order as laid does not matter: name it ascending
+        shown = show(kind, plain(cards))
+        naturals = [(index, number) for index, number in enumerate(sorted(numbers))]
+        numbers = sorted(numbers)
     if any(a > b for a, b in pairwise(numbers)):
         fixed = ascending(edition, cards)
         if fixed is None:
@@ -56,10 +85,14 @@ def check_run(edition: Edition, kind: PartKind, cards: Sequence[Card],
     start = naturals[0][1] - naturals[0][0]
     end = start + len(cards) - 1
     if not (edition is Edition.BOARD and start <= MIN_NUMBER and end >= MAX_NUMBER):
+        fixed = ascending(edition, cards) if start < MIN_NUMBER or end > MAX_NUMBER else None
+        order = {"order": show(kind, fixed)} if fixed is not None else {}
         if start < MIN_NUMBER:
-            reasons.append(Reason(RUN_BELOW_ONE, {"cards": shown}))
+            reasons.append(Reason(RUN_BELOW_ONE_FIX if order else RUN_BELOW_ONE,
+                                  {"cards": shown, **order}))
         if end > MAX_NUMBER:
-            reasons.append(Reason(RUN_PAST_TWELVE, {"cards": shown}))
+            reasons.append(Reason(RUN_PAST_TWELVE_FIX if order else RUN_PAST_TWELVE,
+                                  {"cards": shown, **order}))
     if reasons:
         return reasons, ()
     return [], tuple(str(start + index) if MIN_NUMBER <= start + index <= MAX_NUMBER else EXTRA
@@ -73,6 +106,7 @@ def first_natural(cards: Sequence[Card]) -> Card:
 def hit_run(edition: Edition, kind: PartKind, table: tuple[Card, ...], card: Card,
             shown: str) -> Hit:
     """Which ends of the run ``table``, as laid, ``card`` may go to, or why it fits neither."""
+    table = plain(table)
     natural = first_natural(table)
     assert natural.number is not None
     start = natural.number - table.index(natural)

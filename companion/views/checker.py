@@ -71,6 +71,11 @@ def _phase_names() -> dict[str, list[str]]:
     return {edition.value: [say_phase(phase) for phase in PHASES[edition]] for edition in Edition}
 
 
+def _part_counts() -> dict[str, list[int]]:
+    """How many groups each phase is laid in ("2 sets of 3" is two), for the group fields."""
+    return {edition.value: [len(phase.parts) for phase in PHASES[edition]] for edition in Edition}
+
+
 @bp.route("", methods=["GET", "POST"])
 def page() -> str:
     """Check a lay-down, search a hand, or check a card against a group."""
@@ -83,7 +88,7 @@ def page() -> str:
             field.data = field.default
     template = "checker/_verdict.html" if request.args.get("partial") else "checker/index.html"
     return render_template(template, form=form, verdict=verdict, problems=problems,
-                           phase_names=_phase_names())
+                           phase_names=_phase_names(), part_counts=_part_counts())
 
 
 def _errors(field: Field) -> list[str]:

@@ -108,10 +108,23 @@ def _pdf(data: bytes, filename: str, cache: str) -> Response:
     return response
 
 
+def _print_page(problems: list[str] | None = None) -> str:
+    """The options page, filled in with what the query string asked for (after a refusal:
+    the choices stay and the reasons show above the button)."""
+    args = request.args
+    count = whole_number(args.get("players") or "")
+    names = [name[:ECHO] for name in args.getlist("name")][:services.MAX_PLAYERS]
+    players = count if count is not None and services.MIN_PLAYERS <= count <= (
+        services.MAX_PLAYERS) else max(len([n for n in names if n.strip()]), DEFAULT_PLAYERS)
+    return render_template("print/index.html", players=players, problems=problems or [],
+                           names=names + [""] * (services.MAX_PLAYERS - len(names)),
+                           chosen={key: args.get(key) for key in ("edition", "paper", "lang")})
+
+
 @bp.get("/print")
 def page() -> str:
     """Choose the blank sheet's options."""
-    return render_template("print/index.html", players=DEFAULT_PLAYERS)
+    return _print_page()
 
 
 @bp.get("/print/blank.pdf")
@@ -119,7 +132,7 @@ def blank() -> Response:
     """A blank Wertungsblatt as PDF."""
     parsed = parse_blank(request.args, str(get_locale() or "en"))
     if isinstance(parsed, list):
-        return _bad_request(parsed)
+        return Response(_print_page(parsed), status=400, mimetype="text/html")
     with force_locale(parsed.lang):
         data = pdf.blank_sheet(parsed.options, gettext)
         # A file name: lower case, words joined by hyphens ("wertungsblatt", "feuille-de-score").

@@ -10,7 +10,10 @@ from companion.rules import (
     Part,
     PartKind,
     check_group,
+    check_hit,
+    check_laydown,
     deck_reasons,
+    get_phase,
     parse_cards,
 )
 
@@ -67,13 +70,15 @@ def test_groups_that_follow_the_rules(kind, size, cards, wilds):
     (RUN, 3, "2r 3b 7g", "the run 2 3 7 has a gap from 4 to 6"),
     (RUN, 3, "4r W 7g", "the run 4 W 7 has a gap at 6"),
     (RUN, 3, "4r W W 6g", "the run 4 W W 6 has too many wilds between 4 and 6"),
-    (RUN, 3, "5r 4b 3g", "the run 5 4 3 is not in ascending order: lay it as 3 4 5"),
     (RUN, 3, "7r 5g W", "the run 7 5 W is not in ascending order: lay it as 5 W 7"),
-    (RUN, 3, "9r 2g 5b", "the run 9 2 5 is not in ascending order"),
+    (RUN, 3, "9r 2g 5b", "the run 2 5 9 has a gap from 3 to 4"),  # no wilds: any order
+    (RUN, 3, "12r W", "the run 12 W would go past 12: lay it as W 12"),
+    (RUN, 3, "W 1r", "the run W 1 would go below 1: lay it as 1 W"),
+    (RUN, 3, "11r W 1r", "the run 11 W 1 goes from 12 to 1, but 12 and 1 are not neighbours"),
     (RUN, 4, "3r 4b 4g 5y", "the run 3 4 4 5 holds 4 twice"),
-    (RUN, 4, "W W W 1r", "the run W W W 1 would go below 1"),
-    (RUN, 3, "11r W W", "the run 11 W W would go past 12"),
-    (RUN, 3, "12r 1b 2g", "the run 12 1 2 is not in ascending order"),  # 12 and 1 don't meet
+    (RUN, 4, "W W W 1r", "the run W W W 1 would go below 1: lay it as 1 W W W"),
+    (RUN, 3, "11r W W", "the run 11 W W would go past 12: lay it as W 11 W"),
+    (RUN, 3, "12r 1b 2g", "the run 12 1 2 goes from 12 to 1, but 12 and 1 are not neighbours"),
     (RUN, 9, "1r 2b 3g 4y 5r 6b 7g 8y 9r 10b 11g 12y W",
      "the run 1 2 3 4 5 6 7 8 9 10 11 12 W would go past 12"),
     (RUN, 3, "W W", "W W has no natural card: every group needs at least one"),
@@ -82,8 +87,8 @@ def test_groups_that_follow_the_rules(kind, size, cards, wilds):
     (COLOUR, 3, "W W W", "W W W has no natural card: every group needs at least one"),
     (COLOUR_RUN, 5, "3r 4r 5b 6r 7r", "the colour run 3r 4r 5b 6r 7r mixes colours: r b"),
     (COLOUR_RUN, 5, "3r 4r 6r 7r 8r", "the run 3r 4r 6r 7r 8r has a gap at 5"),
-    (COLOUR_RUN, 3, "5r 4r 3r",
-     "the run 5r 4r 3r is not in ascending order: lay it as 3r 4r 5r"),
+    (COLOUR_RUN, 3, "5r 4r 3r W",
+     "the run 5r 4r 3r W is not in ascending order: lay it as 3r 4r 5r W"),
 ])
 def test_groups_that_break_a_rule_say_which(kind, size, cards, reason):
     result = check(kind, size, cards)
@@ -109,7 +114,8 @@ def test_a_board_game_run_may_take_wilds_beyond_a_full_one_to_twelve():
 
 
 def test_only_a_full_board_game_run_goes_beyond_its_ends():
-    assert said(check(RUN, 3, "W W 1r 2b 3g", BOARD)) == ["the run W W 1 2 3 would go below 1"]
+    assert said(check(RUN, 3, "W W 1r 2b 3g", BOARD)) == [
+        "the run W W 1 2 3 would go below 1: lay it as 1 2 3 W W"]
     assert not check(RUN, 9, "4r 5r 6r 7r 8r 9r 10r 11r 12r W", BOARD).valid
 
 
@@ -141,3 +147,16 @@ def test_reasons_use_a_fixed_set_of_plain_templates():
             assert template == template.strip() and not template.endswith(".")
             assert template[0].islower() or template.startswith("%(")
     assert len(set(REASON_TEMPLATES)) == len(REASON_TEMPLATES)
+
+
+@pytest.mark.parametrize("cards", ["7r 6r 5r 4r 3r 2r 1r", "3b 1r 2g 7y 5r 4b 6g"])
+def test_a_run_without_wilds_may_come_in_any_order(cards):
+    phase = get_phase(Edition.ORIGINAL, 4)
+    result = check_laydown(phase, [parse_cards(cards)])
+    assert result.valid, said(result)
+    assert [card.number for card in result.groups[0].cards] == [1, 2, 3, 4, 5, 6, 7]
+
+
+def test_a_run_on_the_table_without_wilds_takes_cards_at_its_real_ends():
+    hit = check_hit(Edition.ORIGINAL, RUN, parse_cards("6r 4b 5g"), parse_cards("7y")[0])
+    assert hit.valid and hit.where == ("high",)
