@@ -152,18 +152,19 @@ def import_game(item: Any, number: int | None = None) -> models.Game:
             new, _number, confirm = round_request(body, Edition(game.edition))
             services.record_round(game, new, confirm=confirm)
     except services.SetupError as error:
-        raise ImportRefused(error.problems[0][1], **at) from error
+        raise ImportRefused(error.problems[0][1], at["game"], at["round"]) from error
     except RulesError as error:
-        raise ImportRefused(error.reason, **at) from error
+        raise ImportRefused(error.reason, at["game"], at["round"]) from error
     except scoring.RoundRejected as error:
         first = error.problems[0]
-        raise ImportRefused(first, player=first.player, **at) from error
+        raise ImportRefused(first, at["game"], at["round"], first.player) from error
     except scoring.NeedsConfirmation as error:
         raise ImportRefused(Reason(
             "this round looks impossible with a normal deal and is not marked as confirmed"),
-            player=error.warnings[0].player, **at) from error
+            at["game"], at["round"], error.warnings[0].player) from error
     except scoring.GameFinished as error:
-        raise ImportRefused(Reason("the game was already over before this round"), **at) from error
+        raise ImportRefused(Reason("the game was already over before this round"),
+                            at["game"], at["round"]) from error
     return game
 
 

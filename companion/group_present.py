@@ -91,7 +91,7 @@ def refusal(error: ImportRefused) -> str:
     elif error.game is not None:
         where = _("Game %(game)s", game=error.game)
     else:
-        return _("Nothing was imported: %(reason)s", reason=reason)
+        return str(_("Nothing was imported: %(reason)s", reason=reason))
     if error.player:
         where = _("%(where)s (%(player)s)", where=where, player=error.player)
-    return _("Nothing was imported. %(where)s: %(reason)s", where=where, reason=reason)
+    return str(_("Nothing was imported. %(where)s: %(reason)s", where=where, reason=reason))
