@@ -2,21 +2,34 @@
 
 From the repository root, ``gunicorn "companion:create_app()"`` is the whole command. The
 environment adjusts it: ``COMPANION_BIND`` (address:port, default 0.0.0.0:8000),
-``WEB_CONCURRENCY`` (worker processes), ``COMPANION_THREADS`` (threads per worker) and
-``FORWARDED_ALLOW_IPS`` (proxies whose X-Forwarded-Proto gunicorn believes). Options given on
-the command line win over this file.
+``WEB_CONCURRENCY`` (worker processes), ``COMPANION_CONNECTIONS`` (open connections per
+worker) and ``FORWARDED_ALLOW_IPS`` (proxies whose X-Forwarded-Proto gunicorn believes).
+Options given on the command line win over this file.
+
+Worker model: every open sheet keeps a live stream (Server-Sent Events) that is idle almost all
+the time, so a worker must hold thousands of idle connections without a thread each. gevent
+workers do: each connection is a greenlet, and gunicorn patches the standard library
+(sockets, threads, select) when a worker starts, so waiting is cooperative. psycopg 3 (3.1.14
+and later) waits cooperatively once ``select`` is patched, but it decides so when it is first
+imported. Hence no ``preload_app``: the app (and psycopg with it) is imported in each worker,
+after the patching, never in the master. The schema is still migrated once before the workers
+start: the master runs the migration in a short-lived child process (``on_starting``) and the
+workers then skip it.
 """
 
 import multiprocessing
 import os
+import resource
+import subprocess
+import sys
 
 bind = [os.environ.get("COMPANION_BIND", "0.0.0.0:8000")]
-workers = int(os.environ.get("WEB_CONCURRENCY", min(2 * multiprocessing.cpu_count() + 1, 8)))
-worker_class = "gthread"
-threads = int(os.environ.get("COMPANION_THREADS", "4"))
-# The app is built (and the schema migrated) once, in the master, before the workers fork;
-# every database connection is renewed in each worker (companion.storage).
-preload_app = True
+worker_class = "gevent"
+# Python runs on one core per process; a second process per core covers the moments a worker
+# spends in a blocking C call (SQLite) or rendering a page.
+workers = int(os.environ.get("WEB_CONCURRENCY", min(2 * multiprocessing.cpu_count(), 8)))
+worker_connections = int(os.environ.get("COMPANION_CONNECTIONS", "10000"))
+preload_app = False
 timeout = 30
 graceful_timeout = 20
 keepalive = 5
@@ -25,3 +38,20 @@ keepalive = 5
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1,::1")
 accesslog = "-"
 errorlog = "-"
+
+# Every connection is a file descriptor: allow as many as the system lets this user have.
+_soft, _hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+_wanted = 65536 if _hard == resource.RLIM_INFINITY else _hard
+if _soft != resource.RLIM_INFINITY and _soft < _wanted:
+    resource.setrlimit(resource.RLIMIT_NOFILE, (_wanted, _hard))
+
+MIGRATE = "from companion import create_app; create_app()"
+
+
+def on_starting(server):  # type: ignore[no-untyped-def]
+    """Migrate the schema once (create_app does) in a child process, before any worker."""
+    if os.environ.get("COMPANION_MIGRATE_ON_START", "1").strip() == "0":
+        return
+    subprocess.run([sys.executable, "-c", MIGRATE], check=True)
+    # Done: the workers need not look again.
+    os.environ["COMPANION_MIGRATE_ON_START"] = "0"

@@ -7,7 +7,7 @@ from typing import Any
 from flask import Blueprint, Response, abort, jsonify, request
 from flask_babel import gettext as _
 
-from . import models, scoring, services
+from . import live, models, reading, scoring, services
 from .errors import json_error
 from .extensions import csrf, db
 from .i18n import say
@@ -89,14 +89,6 @@ def hit() -> Response:
                     "reasons": [say(reason) for reason in result.reasons]})
 
 
-def _load(key: str, *, edit: bool = False) -> tuple[models.Game, bool]:
-    found = services.find_game(key)
-    if found is None or (edit and not found[1]):
-        # A read-only link gets the same answer as an unknown one: it grants no writes.
-        abort(404)
-    return found
-
-
 def _game_response(game: models.Game, sheet: scoring.Sheet, status: int = 200) -> Response:
     response = jsonify(game_json(game, sheet, editable=True))
     response.status_code = status
@@ -170,18 +162,42 @@ def create_game() -> Response:
     return _game_response(game, sheet, 201)
 
 
+def _head(key: str) -> reading.GameHead:
+    game = reading.head(key)
+    if game is None:
+        abort(404)
+    return game
+
+
 @bp.get("/games/<key>")
 def get_game(key: str) -> Response:
     """The game through its edit or read-only link."""
-    game, editable = _load(key)
-    etag = f"r{game.revision}{'e' if editable else 'v'}"
-    if request.if_none_match.contains(etag):
-        # Phones polling for changes get an empty answer until something changed.
-        return Response(status=304, headers={"ETag": f'"{etag}"', "Cache-Control": "no-cache"})
-    response = jsonify(game_json(game, services.sheet_of(game), editable=editable))
-    response.set_etag(etag)
+    game = _head(key)
+    if request.if_none_match.contains(game.etag):
+        # Phones polling for changes get an empty answer, from the game's row alone, until
+        # something changed.
+        return Response(status=304, headers={"ETag": f'"{game.etag}"',
+                                             "Cache-Control": "no-cache"})
+    response = jsonify(game_json(game, reading.sheet(game), editable=game.editable))
+    response.set_etag(game.etag)
     response.headers["Cache-Control"] = "no-cache"
     return response
+
+
+@bp.get("/games/<key>/events")
+def events(key: str) -> Response:
+    """Server-Sent Events: the game's revision at once, then again after every change."""
+    game = _head(key)
+    watcher = live.watcher(db.engine)
+    db.session.remove()  # a stream never holds a database connection while it waits
+    subscription = watcher.subscribe(game.id, game.revision)
+    # A change stored between the lookup and the subscription is not missed: look again.
+    subscription.seen = max(game.revision, reading.revision_of(game.id) or 0)
+    db.session.remove()
+    # EventSource asks for a stream; any other client gets the first event and the end.
+    once = not any(kind == "text/event-stream" for kind, _quality in request.accept_mimetypes)
+    return Response(live.stream(watcher, subscription, once=once), mimetype="text/event-stream",
+                    headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
 
 
 def _locked(key: str, revision: int | None) -> models.Game:

@@ -54,6 +54,10 @@ def _game_op(summary: str, status: int, *errors: int, body: bool = True) -> dict
     return operation
 
 
+#: One Server-Sent Event of GET /api/games/{key}/events, as its fields.
+SSE_EVENT = {"type": "object", "required": ["event", "data"], "properties": {
+    "event": {"const": "revision"}, "data": {"type": "string"}, "id": {"type": "string"},
+    "retry": {"type": "integer"}}}
 KEY = {"name": "key", "in": "path", "required": True,
        "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,64}$"}}
 
@@ -113,6 +117,13 @@ SPEC: dict[str, Any] = {
                           **_errors(400, 415)}}},
         "/api/games/{key}": {"parameters": [KEY], "get": _game_op(
             "The game, through its edit or read-only link (ETag, 304)", 200, 404, body=False)},
+        "/api/games/{key}/events": {"parameters": [KEY], "get": {
+            "summary": "Server-Sent Events: the game's revision at once and after every change "
+                       "(a stream only with Accept: text/event-stream; else the first event)",
+            "responses": {"200": {"description": "events named revision, data "
+                                                 "{\"revision\": N}",
+                                  "content": {"text/event-stream": {"schema": SSE_EVENT}}},
+                          **_errors(404)}}},
         "/api/games/{key}/rounds": {"parameters": [KEY], "post": _game_op(
             "Record the next round", 201, 400, 404, 409, 415, 422)},
         "/api/games/{key}/rounds/last": {"parameters": [KEY, GUARD("number"), GUARD("revision")],

@@ -7,6 +7,7 @@ from typing import Any
 from flask import url_for
 
 from . import models, scoring
+from .reading import GameHead
 from .rules import Edition
 
 
@@ -48,7 +49,8 @@ def player_json(line: scoring.PlayerLine) -> dict[str, Any]:
     }
 
 
-def game_json(game: models.Game, sheet: scoring.Sheet, *, editable: bool) -> dict[str, Any]:
+def game_json(game: models.Game | GameHead, sheet: scoring.Sheet, *,
+              editable: bool) -> dict[str, Any]:
     """The game; ``id`` (the edit capability) only for those who hold it."""
     setup = sheet.setup
     data: dict[str, Any] = {"id": game.edit_key} if editable else {}

@@ -10,12 +10,12 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from sqlalchemy import Select
+from sqlalchemy import Select, text
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
 from sqlalchemy.orm.exc import StaleDataError
 
-from . import models, scoring, storage
+from . import live, models, scoring, storage
 from .extensions import db
 from .rules import Edition
 from .rules.errors import Reason
@@ -239,3 +239,7 @@ def _touch(game: models.Game) -> None:
         # Another request stored or removed the same round in the meantime.
         db.session.rollback()
         raise StaleRound() from error
+    if db.session.get_bind().dialect.name == "postgresql":
+        # Every process's live watcher hears of it when (and only if) the write commits.
+        db.session.execute(text("SELECT pg_notify(:channel, :payload)"),
+                           {"channel": live.CHANNEL, "payload": f"{game.id} {game.revision}"})

@@ -17,7 +17,7 @@ import weakref
 from pathlib import Path
 from typing import Any
 
-from flask import Flask
+from flask import Flask, has_request_context, request
 from flask_migrate import Migrate, stamp, upgrade
 from sqlalchemy import Engine, event, inspect, text
 
@@ -69,7 +69,14 @@ def begin_write() -> None:
 
     Call before the first query of a request that will write; PostgreSQL locks rows instead
     (``with_for_update``), so there this only starts an ordinary transaction.
+
+    The request's body is read first. Under gevent workers a read from the socket may switch
+    to another request of the same process; while this one holds SQLite's write lock, that
+    other request could then wait for the lock inside SQLite, which blocks the whole process,
+    and this one would never get back to commit. Nothing else in a write yields.
     """
+    if has_request_context():
+        request.get_data(cache=True)
     session = db.session()
     if session.in_transaction():
         # Nothing is written before the lock is taken: end the read-only transaction so the

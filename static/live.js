@@ -1,39 +1,81 @@
-// Live sheet: asks the API every 1.5 s whether the game changed (a conditional request that
-// costs a 304 when nothing did) and swaps in the new sheet without reloading the page.
+// Live sheet: the server tells this page when the game changed (Server-Sent Events), and the
+// page then fetches only the sheet's content and swaps it in without a reload. Where the stream
+// cannot be had (an old browser, a proxy that cuts it), the page asks the API every 1.5 s
+// whether the game changed: a conditional request that costs a 304 while nothing did. A broken
+// stream reconnects by itself; meanwhile the page polls.
 (function () {
   "use strict";
   var box = document.querySelector("[data-live]");
-  if (!box || !window.fetch || !window.DOMParser) return;
+  if (!box || !window.fetch) return;
   var api = box.getAttribute("data-live");
+  var events = box.getAttribute("data-events");
+  var content = box.getAttribute("data-content");
+  var revision = Number(box.getAttribute("data-revision"));
   var etag = '"' + box.getAttribute("data-etag") + '"';
-  var busy = false;
+  var source = null, streaming = false, busy = false, again = false, stale = false;
+  var closedTicks = 0;
 
   function swap(html) {
-    var doc = new DOMParser().parseFromString(html, "text/html");
-    var fresh = doc.getElementById("main");
     var main = document.getElementById("main");
-    if (!fresh || !main) return;
+    if (!main) return;
     var focused = document.activeElement && document.activeElement.id;
-    main.innerHTML = fresh.innerHTML;
-    document.title = doc.title;
+    main.innerHTML = html;
+    var fresh = main.querySelector("[data-live]");
+    if (fresh) {
+      box = fresh;
+      revision = Number(box.getAttribute("data-revision"));
+      etag = '"' + box.getAttribute("data-etag") + '"';
+      mark();
+    }
     var announce = document.getElementById("live-status");
     if (announce) announce.textContent = announce.getAttribute("data-text");
     if (focused && document.getElementById(focused)) document.getElementById(focused).focus();
   }
 
+  // The stream's state, for people debugging a phone (and for the browser tests).
+  function mark() { box.setAttribute("data-stream", streaming ? "open" : "closed"); }
+
+  function refresh() {
+    if (busy) { again = true; return; }
+    busy = true; again = false; stale = false;
+    fetch(content, { cache: "no-store", credentials: "same-origin" })
+      .then(function (r) { return r.ok ? r.text() : null; })
+      .then(function (html) { if (html) swap(html); else stale = true; })
+      .catch(function () { stale = true; /* offline for a moment: try again on the next tick */ })
+      .then(function () { busy = false; if (again) refresh(); });
+  }
+
   function poll() {
     if (busy || document.hidden) return;
-    busy = true;
     fetch(api, { headers: { "If-None-Match": etag, "Accept": "application/json" }, cache: "no-store" })
-      .then(function (r) {
-        if (r.status !== 200) return null;
-        etag = r.headers.get("ETag") || etag;
-        return fetch(location.pathname, { cache: "no-store" }).then(function (p) { return p.text(); });
-      })
-      .then(function (html) { if (html) swap(html); })
-      .catch(function () { /* offline for a moment: try again on the next tick */ })
-      .then(function () { busy = false; });
+      .then(function (r) { if (r.status === 200) refresh(); })
+      .catch(function () { /* offline for a moment: try again on the next tick */ });
   }
-  setInterval(poll, 1500);
-  document.addEventListener("visibilitychange", poll);
+
+  function connect() {
+    source = new EventSource(events);
+    source.addEventListener("open", function () { streaming = true; closedTicks = 0; mark(); });
+    source.addEventListener("revision", function (e) {
+      streaming = true; mark();
+      var seen = JSON.parse(e.data).revision;
+      if (seen !== revision) refresh();
+    });
+    // The browser reconnects by itself (the server asks for 1 s); until then the page polls.
+    source.addEventListener("error", function () { streaming = false; mark(); });
+  }
+
+  function tick() {
+    if (stale) refresh();
+    if (streaming) return;
+    poll();
+    // A stream the browser gave up on (it got an error answer) is tried again every 15 s.
+    if (source && source.readyState === 2 && ++closedTicks >= 10) {
+      closedTicks = 0;
+      connect();
+    }
+  }
+
+  if (window.EventSource && events) connect();
+  setInterval(tick, 1500);
+  document.addEventListener("visibilitychange", function () { if (!streaming) poll(); });
 })();
