@@ -101,12 +101,12 @@ class Marks:
 
 
 def _grid_data(columns: Sequence[Column], labels: Sequence[str], phases_label: str,
-               total_label: str) -> list[list[Any]]:
+               total_label: str, corner: str = "") -> list[list[Any]]:
     def spread(cells: Iterable[Any]) -> list[Any]:
         """Each cell, then the empty cells its span covers."""
         return [part for cell in cells for part in [cell] + [""] * (SUBCOLUMNS - 1)]
 
-    rows: list[list[Any]] = [[""] + spread(column.header for column in columns)]
+    rows: list[list[Any]] = [[corner] + spread(column.header for column in columns)]
     for half in (0, SUBCOLUMNS):
         rows.append([phases_label if half == 0 else ""]
                     + [cell for column in columns for cell in column.phases[half:half + 5]])
@@ -166,17 +166,21 @@ def score_grid(columns: Sequence[Column], labels: Sequence[str], width: float, *
     round_height = FILLED_ROW if filled else BLANK_ROW
     heights = ([header_height, PHASE_ROW, PHASE_ROW]
                + [round_height + (8 if "\n" in label else 0) for label in labels] + [TOTAL_ROW])
-    table = Table(_grid_data(columns, labels, _("Phases"), total_label),
+    # The label column's header names what its numbers count: the rounds.
+    corner = _("Round")
+    table = Table(_grid_data(columns, labels, _("Phases"), total_label, corner),
                   colWidths=[LABEL_WIDTH] + [sub] * (SUBCOLUMNS * len(columns)),
                   rowHeights=heights, repeatRows=1)
     table.setStyle(_grid_style(len(columns), len(labels), marks, filled=filled))
     table.setStyle(TableStyle(_shrunk(columns, sub * SUBCOLUMNS - 8, marks)
-                              + _shrunk_labels([*labels, total_label], LABEL_WIDTH - 4)))
+                              + _shrunk_labels([*labels, total_label], LABEL_WIDTH - 4)
+                              + _shrunk_labels([corner], LABEL_WIDTH - 4, row=0)))
     return table
 
 
-def _shrunk_labels(labels: Sequence[str], room: float) -> list[tuple[Any, ...]]:
-    """Smaller type for a round label too wide for its column ("11 / spareggio")."""
+def _shrunk_labels(labels: Sequence[str], room: float, row: int = 3) -> list[tuple[Any, ...]]:
+    """Smaller type for a round label too wide for its column ("11 / spareggio"); the labels
+    start in table row ``row``."""
     font, commands = fonts(), []
     for index, label in enumerate(labels):
         size = 7.5
@@ -184,7 +188,7 @@ def _shrunk_labels(labels: Sequence[str], room: float) -> list[tuple[Any, ...]]:
                                for line in label.split("\n")) > room:
             size -= 0.5
         if size < 7.5:
-            commands.append(("FONTSIZE", (0, 3 + index), (0, 3 + index), size))
+            commands.append(("FONTSIZE", (0, row + index), (0, row + index), size))
     return commands
 
 
