@@ -56,8 +56,10 @@
     if (!window.caches || state.offline || !key) return Promise.resolve();
     var urls = [];
     if (!navigator.serviceWorker || !navigator.serviceWorker.controller) urls.push(location.pathname);
-    var enter = document.querySelector('#main a[href$="/round"]');
-    if (enter && !state.form) urls.push(enter.getAttribute("href"));
+    // The round form; a finished game has none, so the last round's edit page stands in.
+    var form = document.querySelector('#main a[href$="/round"]') ||
+      Array.prototype.slice.call(document.querySelectorAll('#main a[href$="/edit"]')).pop();
+    if (form && !state.form) urls.push(form.getAttribute("href"));
     return Promise.all(urls.map(function (url) {
       return fetch(url, { credentials: "same-origin" }).then(function (response) {
         if (response.ok && !response.redirected) return Q.remember(url, response);

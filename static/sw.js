@@ -66,10 +66,23 @@ function networkFirst(event, key, fallback) {
   });
 }
 
+function anyEditPage(game) {
+  return caches.open(OfflineQueue.PAGES).then(function (pages) { return pages.keys(); })
+    .then(function (keys) {
+      var same = keys.filter(function (request) {
+        return new URL(request.url).pathname.indexOf(game + "/rounds/") === 0;
+      })[0];
+      return same ? caches.match(same) : null;
+    });
+}
+
 function offlinePage(url) {
-  // An edit page never opened here is the game's round form, filled in by offline-sheet.js.
+  // An edit page never opened here is the game's round form (or another round's edit page),
+  // numbered and filled in by offline-sheet.js.
   var edit = /^(\/games\/[\w-]+)\/rounds\/\d+\/edit$/.exec(url.pathname);
-  var first = edit ? cached(edit[1] + "/round") : Promise.resolve(null);
+  var first = edit ? cached(edit[1] + "/round").then(function (found) {
+    return found || anyEditPage(edit[1]);
+  }) : Promise.resolve(null);
   return first.then(function (found) { return found || cached(url.pathname); })
     .then(function (found) { return found || cached("/offline"); })
     .then(function (found) {
