@@ -16,7 +16,7 @@ SHELL_PAGES = ("/", "/checker", "/print", "/offline")
 #: Static files precached with them; scripts and styles the pages use must be listed here
 #: (tests/test_offline_shell.py checks that every one the shell pages reference is).
 SHELL_FILES = (
-    "app.css", "recent.js", "live.js", "round.js", "checker.js", "groups.js",
+    "app.css", "recent.js", "live.js", "round.js", "checker.js", "groups.js", "print.js",
     "offline-queue.js", "offline-sync.js", "offline.js", "offline-sheet.js", "offline.css",
     "manifest.webmanifest", "icons/icon.svg", "icons/icon-192.png",
     "icons/apple-touch-icon.png",
