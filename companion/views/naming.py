@@ -8,7 +8,7 @@ from collections.abc import Iterable, Sequence
 from flask_babel import gettext as _
 
 #: Characters a header cell holds on a 390 px phone, by the number of players.
-FITS = {2: 16, 3: 12, 4: 8, 5: 7, 6: 6}
+FITS = {2: 16, 3: 12, 4: 8, 5: 6, 6: 5}
 
 
 def _cut(name: str, keep: int) -> str:
@@ -23,7 +23,7 @@ def _cut(name: str, keep: int) -> str:
 def short_names(names: Sequence[str]) -> dict[str, str]:
     """Each name as short as the column needs, cut between letters (never mid-column) and
     still telling players apart ("Michaela" → "Micha." with six players)."""
-    fits = FITS.get(len(names), 6)
+    fits = FITS.get(len(names), 5)
     keep = {name: fits - 1 for name in names}
     while True:
         shown = {name: name if len(name) <= fits else _cut(name, keep[name]) for name in names}
