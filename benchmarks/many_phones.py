@@ -77,24 +77,28 @@ def inspect(tally: Tally, base: str, game: dict[str, Any], acknowledged: int,
         tally.counts["wedged games"] += 1
 
 
+def race_once(tally: Tally, base: str) -> None:
+    """One game through the three races, then inspected."""
+    game = tally.send(base, "POST", "/api/games", {"players": PLAYERS}).body
+    rounds = f"/api/games/{game['id']}/rounds"
+    answers = at_once([lambda: tally.send(base, "POST", rounds,
+                                          round_body(1, PLAYERS, number=1))] * 30)
+    acknowledged = sum(a.status == 201 for a in answers)
+    bodies = [round_body(1, PLAYERS) for _ in range(20)]
+    for index, body in enumerate(bodies):
+        body["results"][1]["points"] = 50 + 5 * index
+    answers = at_once([lambda b=b: tally.send(base, "PUT", rounds + "/1", b) for b in bodies])
+    acknowledged += sum(a.status == 200 for a in answers)
+    undo, add = at_once([lambda: tally.send(base, "DELETE", rounds + "/last?number=1"),
+                         lambda: tally.send(base, "POST", rounds,
+                                            round_body(2, PLAYERS, number=2))])
+    acknowledged += (undo.status == 200) + (add.status == 201)
+    inspect(tally, base, game, acknowledged)
+
+
 def races(tally: Tally, base: str, repeats: int) -> None:
     for _ in range(repeats):
-        game = tally.send(base, "POST", "/api/games", {"players": PLAYERS}).body
-        rounds = f"/api/games/{game['id']}/rounds"
-        answers = at_once([lambda: tally.send(base, "POST", rounds,
-                                              round_body(1, PLAYERS, number=1))] * 30)
-        acknowledged = sum(a.status == 201 for a in answers)
-        bodies = [round_body(1, PLAYERS) for _ in range(20)]
-        for index, body in enumerate(bodies):
-            body["results"][1]["points"] = 50 + 5 * index
-        answers = at_once([lambda b=b: tally.send(base, "PUT", rounds + "/1", b)
-                           for b in bodies])
-        acknowledged += sum(a.status == 200 for a in answers)
-        undo, add = at_once([lambda: tally.send(base, "DELETE", rounds + "/last?number=1"),
-                             lambda: tally.send(base, "POST", rounds,
-                                                round_body(2, PLAYERS, number=2))])
-        acknowledged += (undo.status == 200) + (add.status == 201)
-        inspect(tally, base, game, acknowledged)
+        race_once(tally, base)
 
 
 def burst_after_start(tally: Tally, url: str, folder: Path) -> None:

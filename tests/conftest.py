@@ -11,12 +11,10 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from server_kit import wipe_database
+from server_kit import DATABASES, wipe_database
 
 from companion import create_app
 from companion.extensions import db
-
-DATABASES = ["sqlite"] + (["postgresql"] if os.environ.get("TEST_DATABASE_URL") else [])
 
 
 def _database_url(kind: str, tmp_path: Path) -> str:

@@ -20,6 +20,8 @@ from typing import Any
 from sqlalchemy import MetaData, create_engine
 
 ROOT = Path(__file__).resolve().parent.parent
+#: Every storage test runs on SQLite, and on PostgreSQL too when TEST_DATABASE_URL is set.
+DATABASES = ["sqlite"] + (["postgresql"] if os.environ.get("TEST_DATABASE_URL") else [])
 
 
 def free_port() -> int:

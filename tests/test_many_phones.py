@@ -12,8 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import DATABASES
-from server_kit import Answer, Server, call, database_url, round_body, wipe_database
+from server_kit import DATABASES, Answer, Server, call, database_url, round_body, wipe_database
 
 pytestmark = pytest.mark.storage
 

@@ -4,9 +4,8 @@ repaired where the old races damaged it, and upgraded with its games kept."""
 from __future__ import annotations
 
 import pytest
-from conftest import DATABASES
 from flask_migrate import upgrade
-from server_kit import database_url, wipe_database
+from server_kit import DATABASES, database_url, wipe_database
 from sqlalchemy import inspect, text
 
 from companion import create_app, storage
