@@ -161,7 +161,7 @@ def test_a_masters_round_offers_only_the_phases_still_open(client, api):
                      {"player": "Ben", "phase": False, "points": 60}])
     html = client.get(f"/games/{game['id']}/round").get_data(as_text=True)
     ann = html[html.index('data-player="Ann"'):html.index('data-player="Ben"')]
-    assert '<option value="3">3</option>' in ann and '<option value="4">' not in ann
+    assert '<option value="3">phase 3</option>' in ann and '<option value="4">' not in ann
     response = client.post(f"/games/{game['id']}/round", data={
         "number": "2", "went_out": "Ben",
         "results-0-player": "Ann", "results-0-phase": "4", "results-0-points": "20",

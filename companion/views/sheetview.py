@@ -147,7 +147,8 @@ def masters_choices(form: Any, sheet: scoring.Sheet, number: int) -> None:
     done = {line.name: set(line.phases_done) for line in before.players}
     for entry in form.results.entries:
         left = [n for n in PHASE_NUMBERS if n not in done.get(entry.form.player.data, set())]
-        entry.form.phase.choices = choices(("", "—"), *((str(n), str(n)) for n in left))
+        entry.form.phase.choices = choices(("", _("no phase laid")),
+                                           *((str(n), _("phase %(n)s", n=n)) for n in left))
 
 
 def first_open_phases(form: Any) -> dict[str, str]:
