@@ -48,10 +48,27 @@ if _soft != resource.RLIM_INFINITY and _soft < _wanted:
 MIGRATE = "from companion import create_app; create_app()"
 
 
+def _import_modules() -> None:
+    """Import the app's modules (not the app) in the master, so that each worker, forked with
+    them in memory, boots in a moment. None of them may import psycopg: that happens when the
+    app is built, in the worker, after gevent patched the standard library."""
+    import importlib
+    import pkgutil
+
+    import companion
+
+    for module in pkgutil.walk_packages(companion.__path__, "companion."):
+        if not module.name.startswith("companion.migrations"):
+            importlib.import_module(module.name)
+    if "psycopg" in sys.modules:
+        raise RuntimeError("a companion module imports psycopg: gevent workers would block on "
+                           "the database; import it where the app is built instead")
+
+
 def on_starting(server):  # type: ignore[no-untyped-def]
-    """Migrate the schema once (create_app does) in a child process, before any worker."""
-    if os.environ.get("COMPANION_MIGRATE_ON_START", "1").strip() == "0":
-        return
-    subprocess.run([sys.executable, "-c", MIGRATE], check=True)
-    # Done: the workers need not look again.
-    os.environ["COMPANION_MIGRATE_ON_START"] = "0"
+    """Migrate the schema once (create_app does) in a child process, then load the modules."""
+    if os.environ.get("COMPANION_MIGRATE_ON_START", "1").strip() != "0":
+        subprocess.run([sys.executable, "-c", MIGRATE], check=True)
+        # Done: the workers need not look again.
+        os.environ["COMPANION_MIGRATE_ON_START"] = "0"
+    _import_modules()
