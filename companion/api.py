@@ -240,5 +240,6 @@ def edit(key: str, number: int) -> Response:
     return _game_response(game, sheet)
 
 
-# The player routes (rename, join, leave) live in their own module, on this blueprint.
-from . import api_players  # noqa: E402,F401
+# Routes in their own modules, on this blueprint: "What do I need?" (outs) and the player
+# routes (rename, join, leave).
+from . import api_outs, api_players  # noqa: E402,F401

@@ -37,6 +37,20 @@ GAME = {"type": "object", "properties": {
     "standings": {"type": "array", "items": {"type": "string"}}}}
 
 
+CHANCE = {"type": "object", "description": "draws (1, 2, 3) → chance of an out among them",
+          "additionalProperties": {"type": "number", "minimum": 0, "maximum": 1}}
+OUTS = {"type": "object", "properties": {
+    "edition": {"type": "string"}, "phase": {"type": "integer"},
+    "short": {"type": "integer", "minimum": 0}, "outs": CARDS,
+    "unseen": {"type": "integer"}, "out_copies": {"type": "integer"}, "chance": CHANCE,
+    "laydown": {"type": ["array", "null"], "items": CARDS},
+    "extras": {"type": "array", "items": {"type": "object", "properties": {
+        "card": CARD, "group": {"type": "integer"}, "where": {"enum": ["", "low", "high"]}}}},
+    "phases": {"type": "array", "items": {"type": "object", "properties": {
+        "phase": {"type": "integer"}, "short": {"type": "integer"},
+        "out_copies": {"type": "integer"}, "chance": CHANCE}}}}}
+
+
 def _json(schema: dict[str, Any]) -> dict[str, Any]:
     return {"content": {"application/json": {"schema": schema}}}
 
@@ -60,6 +74,7 @@ SSE_EVENT = {"type": "object", "required": ["event", "data"], "properties": {
     "retry": {"type": "integer"}}}
 KEY = {"name": "key", "in": "path", "required": True,
        "schema": {"type": "string", "pattern": "^[A-Za-z0-9_-]{1,64}$"}}
+
 
 def GUARD(name: str) -> dict[str, Any]:  # noqa: N802  (reads like the constants around it)
     return {"name": name, "in": "query", "required": False,
@@ -103,6 +118,18 @@ SPEC: dict[str, Any] = {
                     "part": {"enum": ["set", "run", "colour", "colour run"]}, "cards": CARDS}},
                 "card": CARD}})},
             "responses": {"200": {"description": "valid and where"}, **_errors(400, 415)}}},
+        "/api/outs": {"post": {
+            "summary": "What do I need? How short a hand is of a phase, its outs and the odds "
+                       "of drawing one; without phase, how short it is of every phase",
+            "requestBody": {"required": True, **_json({"type": "object", "required": ["hand"],
+                "properties": {
+                    "edition": {"enum": ["original", "masters", "board"]},
+                    "phase": {"type": ["integer", "null"], "minimum": 1, "maximum": 10},
+                    "hand": CARDS, "seen": CARDS}})},
+            "responses": {"200": {"description": "short, outs, unseen, out_copies, chance "
+                                                 "(1, 2, 3 draws), laydown, extras; or phases",
+                                  **_json(OUTS)},
+                          **_errors(400, 415)}}},
         "/api/games": {"post": {
             "summary": "Start a game",
             "requestBody": {"required": True, **_json({"type": "object", "required": ["players"],

@@ -47,6 +47,8 @@
     var phase = parseInt(form.querySelector("#phase").value, 10) || 1;
     document.getElementById("phase-parts").textContent = phases[edition][phase - 1];
     form.querySelector(".board-note").hidden = edition !== "board";
+    var done = form.querySelector(".done-phases");  // Masters players choose their phase
+    if (done) done.hidden = edition !== "masters";
     var counts = JSON.parse(form.getAttribute("data-parts") || "{}")[edition];
     var parts = counts ? counts[phase - 1] : phases[edition][phase - 1].split(" + ").length;
     var skip = picker.querySelector("[data-card=S]");
@@ -127,6 +129,14 @@
     // Another mode, edition or phase asks another question: the old answer goes.
     if (["mode", "edition", "phase"].indexOf(event.target.name) >= 0) verdict.textContent = "";
     refresh();
+  });
+  // "Which phase to try" (Masters): a phase's button checks the hand for that phase.
+  verdict.addEventListener("click", function (event) {
+    var b = event.target.closest("[data-try-phase]");
+    if (!b) return;
+    form.querySelector("#phase").value = b.getAttribute("data-try-phase");
+    refresh();
+    if (form.requestSubmit) form.requestSubmit(); else form.submit();
   });
   form.addEventListener("submit", function (event) {
     if (!window.fetch) return;

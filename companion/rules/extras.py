@@ -4,8 +4,8 @@ onto the new groups right away (the rule book's "extra cards that fit"), as many
 Sets take every card of their number, colour groups every card of their colour; runs grow
 at either end, one number at a time, a wild standing for a number that is missing. A wild
 fits any set or colour group, and in the board game any run, even a full one. The search
-tries every order of growing the runs (few cards are left after a lay-down), and always
-lays a natural where one fits, which is never worse than a wild there.
+tries every way to extend the runs (at most two runs, a few dozen ways each) and lays a
+natural on each number that has one, which is never worse than a wild there.
 """
 
 from __future__ import annotations
@@ -13,10 +13,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import product
 
 from .cards import MAX_NUMBER, MIN_NUMBER, WILD, Card, Colour
 from .phases import Edition, PartKind, Phase
-from .tally import NATURALS, Laydown, natural_index
+from .tally import NATURALS, Laydown, natural_index, window_mask
 
 
 @dataclass(frozen=True)
@@ -52,9 +53,8 @@ def extras(phase: Phase, laydown: Laydown, hand: Sequence[Card]) -> tuple[Extra,
             assert card.number is not None and card.colour is not None
             pool[natural_index(card.number, card.colour)] = count
     runs, others = _groups(phase, laydown)
-    board = phase.edition is Edition.BOARD
-    sink = bool(others) or board  # somewhere a wild always fits
-    plan = _grow(tuple(runs), tuple(pool), max(0, left[WILD]), others, sink)[1]
+    sink = bool(others) or phase.edition is Edition.BOARD  # somewhere a wild always fits
+    plan = _grow(tuple(runs), tuple(pool), max(0, left[WILD]), others, sink)
     placed = list(plan)
     used = Counter(extra.card for extra in plan)
     for card in sorted(natural for natural, count in left.items() if natural.is_natural
@@ -63,11 +63,31 @@ def extras(phase: Phase, laydown: Laydown, hand: Sequence[Card]) -> tuple[Extra,
                       if key in (card.number, card.colour)), None)
         if group is not None:
             placed.append(Extra(card, group))
-    wilds = left[WILD] - used[WILD]
-    if wilds > 0 and sink:
-        group = others[0][0] if others else runs[0][0]
-        placed += [Extra(WILD, group, "" if others else "high")] * wilds
+    placed += _spare_wilds(runs, others, plan, left[WILD] - used[WILD],
+                           phase.edition is Edition.BOARD)
     return tuple(placed)
+
+
+def _spare_wilds(runs: list[Run], others: Others, plan: Sequence[Extra], wilds: int,
+                 board: bool) -> list[Extra]:
+    """Where the wilds the runs did not take go: onto a set or colour group, else onto a
+    run's open end, else (board game) past the end of a full run."""
+    if others:
+        return [Extra(WILD, others[0][0])] * max(0, wilds)
+    ends = {index: [low, high] for index, low, high, _ in runs}
+    for extra in plan:
+        ends[extra.group][extra.where == "high"] += 1 if extra.where == "high" else -1
+    placed = []
+    for _ in range(wilds):
+        index, (low, high) = next(((index, bounds) for index, bounds in ends.items()
+                                   if bounds[0] > MIN_NUMBER or bounds[1] < MAX_NUMBER),
+                                  (runs[0][0], ends[runs[0][0]]))
+        if not board and low <= MIN_NUMBER and high >= MAX_NUMBER:
+            break  # every run is full
+        where = "low" if low > MIN_NUMBER and high >= MAX_NUMBER else "high"
+        ends[index][where == "high"] += 1 if where == "high" else -1
+        placed.append(Extra(WILD, index, where))
+    return placed
 
 
 def _groups(phase: Phase, laydown: Laydown) -> tuple[list[Run], Others]:
@@ -88,48 +108,88 @@ def _groups(phase: Phase, laydown: Laydown) -> tuple[list[Run], Others]:
 
 
 def _grow(runs: tuple[Run, ...], pool: tuple[int, ...], wilds: int, others: Others,
-          sink: bool) -> tuple[int, tuple[Extra, ...]]:
-    """The most cards that can be laid when the runs take cards from ``pool`` and
-    ``wilds`` first (what they leave counts where it fits), and the cards the runs take."""
+          sink: bool) -> tuple[Extra, ...]:
+    """The cards the runs take from ``pool`` and ``wilds``, in order, so that the most cards
+    can be laid. Each run may grow to any natural beyond its ends (numbers as bit masks),
+    with a natural on every number that has one and a wild on the others; whatever the runs
+    leave counts where it fits. With somewhere else for wilds, a run's gain is the naturals
+    nothing else takes; without, every card it takes, the wilds left growing the runs."""
     keys = {key for _, _, key in others}
-    fits = [card.number in keys or card.colour in keys for card in NATURALS]
-    seen: dict[tuple[tuple[Run, ...], tuple[int, ...], int],
-               tuple[int, tuple[Extra, ...]]] = {}
-
-    def grow(runs: tuple[Run, ...], pool: tuple[int, ...], wilds: int
-             ) -> tuple[int, tuple[Extra, ...]]:
-        if (runs, pool, wilds) in seen:
-            return seen[runs, pool, wilds]
-        best: tuple[int, tuple[Extra, ...]] = (
-            sum(count for count, fit in zip(pool, fits, strict=True) if fit)
-            + (wilds if sink else 0), ())
-        for place, (index, low, high, colour) in enumerate(runs):
-            for where, number in (("low", low - 1), ("high", high + 1)):
-                card = _natural(pool, number, colour)
-                if not MIN_NUMBER <= number <= MAX_NUMBER or card is None and not wilds:
-                    continue
-                rest = list(pool)
-                if card is not None:
-                    assert card.colour is not None
-                    rest[natural_index(number, card.colour)] -= 1
-                grown = (index, min(low, number), max(high, number), colour)
-                count, plan = grow(runs[:place] + (grown,) + runs[place + 1:], tuple(rest),
-                                   wilds - (card is None))
-                if count + 1 > best[0]:
-                    best = (count + 1, (Extra(card or WILD, index, where), *plan))
-        seen[runs, pool, wilds] = best
-        return best
-
-    return grow(runs, pool, wilds)
+    spare = [0 if card.number in keys or card.colour in keys else count
+             for card, count in zip(NATURALS, pool, strict=True)]
+    best: tuple[tuple[int, int, int], tuple[int, ...]] | None = None
+    masks = [(_held(pool, colour, 1), _held(pool, colour, 2), _held(spare, colour, 1),
+              _held(spare, colour, 2)) for _, _, _, colour in runs]
+    room = sum(MAX_NUMBER - high + low - 1 for _, low, high, _ in runs)
+    for grown in product(*(_extensions(low, high, held[0])
+                           for (_, low, high, _), held in zip(runs, masks, strict=True))):
+        cards = sum(mask.bit_count() for mask in grown)
+        naturals = gain = 0
+        for mask, (one, _, free, _) in zip(grown, masks, strict=True):
+            naturals += (mask & one).bit_count()
+            gain += (mask & free).bit_count()
+        if len(grown) == 2:  # one natural of a number cannot go to both runs
+            both = grown[0] & grown[1]
+            one, two, free, free_two = masks[0]
+            naturals -= (both & one & ~two).bit_count()
+            gain -= (both & free & ~free_two).bit_count()
+        bridges = cards - naturals
+        if bridges <= wilds:
+            value = gain if sink else cards + min(wilds - bridges, room - cards)
+            score = (value, -bridges, -cards)
+            if best is None or score > best[0]:
+                best = (score, grown)
+    return _lay_runs(runs, list(pool), spare, best[1] if best else ())
 
 
-def _natural(pool: Sequence[int], number: int, colour: Colour | None) -> Card | None:
-    """A natural of ``number`` (and ``colour``) left in the pool, if any."""
-    if not MIN_NUMBER <= number <= MAX_NUMBER:
-        return None
+def _held(counts: Sequence[int], colour: Colour | None, least: int) -> int:
+    """The numbers with at least ``least`` naturals (of ``colour``) in ``counts``."""
+    mask = 0
+    for number in range(MIN_NUMBER, MAX_NUMBER + 1):
+        first = natural_index(number, Colour.RED)
+        held = counts[first:first + len(Colour)]
+        if (sum(held) if colour is None else held[list(Colour).index(colour)]) >= least:
+            mask |= 1 << number
+    return mask
+
+
+def _extensions(low: int, high: int, held: int) -> list[int]:
+    """Every way to extend the run ``low``–``high`` to a number in ``held`` (or not) at
+    either end: the numbers added, as a bit mask. (Growing further holds only wilds, which
+    the caller adds where they are worth it.)"""
+    firsts = [low] + [number for number in range(MIN_NUMBER, low) if held >> number & 1]
+    lasts = [high] + [number for number in range(high + 1, MAX_NUMBER + 1)
+                      if held >> number & 1]
+    return [window_mask(first, low - first) | window_mask(high + 1, last - high)
+            for first in firsts for last in lasts]
+
+
+def _lay_runs(runs: tuple[Run, ...], pool: list[int], spare: list[int],
+              grown: Sequence[int]) -> tuple[Extra, ...]:
+    """The cards for the chosen extensions, outwards from each run's ends: a natural nothing
+    else takes if there is one, else any natural of the number, else a wild."""
+    plan = []
+    for (group, low, high, colour), mask in zip(runs, grown, strict=True):
+        below = [number for number in range(low - 1, MIN_NUMBER - 1, -1) if mask >> number & 1]
+        above = [number for number in range(high + 1, MAX_NUMBER + 1) if mask >> number & 1]
+        for where, numbers in (("low", below), ("high", above)):
+            for number in numbers:
+                index = _natural(spare, number, colour)
+                if index is None:
+                    index = _natural(pool, number, colour)
+                card = WILD
+                if index is not None:
+                    pool[index] -= 1
+                    spare[index] = min(spare[index], pool[index])
+                    card = NATURALS[index]
+                plan.append(Extra(card, group, where))
+    return tuple(plan)
+
+
+def _natural(pool: Sequence[int], number: int, colour: Colour | None) -> int | None:
+    """Where in NATURALS a natural of ``number`` (and ``colour``) is still in the pool."""
     first = natural_index(number, Colour.RED)
     for index in range(first, first + len(Colour)):
-        card = NATURALS[index]
-        if pool[index] and (colour is None or card.colour is colour):
-            return card
+        if pool[index] > 0 and (colour is None or NATURALS[index].colour is colour):
+            return index
     return None

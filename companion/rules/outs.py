@@ -65,7 +65,7 @@ def find_outs(phase: Phase, hand: Sequence[Card], seen: Sequence[Card] = ()) -> 
     >>> found = find_outs(get_phase(Edition.ORIGINAL, 3),
     ...                   parse_cards("8r 8g 8b 3y 4y 5r W S 11b"), parse_cards("6r 6g"))
     >>> found.short, " ".join(format_cards(found.outs)), found.unseen, found.out_copies
-    (1, '2r 2g 2b 2y 6r 6g 6b 6y 8r 8g 8b 8y W', 97, 26)
+    (1, '2b 2g 2r 2y 6b 6g 6r 6y 8b 8g 8r 8y W', 97, 26)
     >>> found.chances
     (0.268, 0.466, 0.612)
     """
@@ -89,7 +89,7 @@ def check_deck(edition: Edition, cards: Iterable[Card]) -> None:
 
 
 def shortfall(phase: Phase, hand: Sequence[Card]) -> tuple[int, tuple[Card, ...]]:
-    """How many cards ``hand`` is short of ``phase``, and its outs in card order."""
+    """How many cards ``hand`` is short of ``phase``, and its outs (in ``out_order``)."""
     tally = Tally(hand)
     short = _short(phase, tally)
     if not short:
@@ -102,8 +102,13 @@ def shortfall(phase: Phase, hand: Sequence[Card]) -> tuple[int, tuple[Card, ...]
         helping = sum(NUMBER_BITS[number] for number in NUMBERS if shorter[tally.supply[number]])
     else:
         helping = _strategy(phase.parts).improvers(tally, short + tally.wilds)
-    outs = naturals_in(helping & _drawable(phase.edition, tally))
-    return short, outs + ((WILD,) if _wild_helps(phase, tally, short) else ())
+    outs = sorted(naturals_in(helping & _drawable(phase.edition, tally)), key=out_order)
+    return short, (*outs, *((WILD,) if _wild_helps(phase, tally, short) else ()))
+
+
+def out_order(card: Card) -> tuple[int, str]:
+    """Outs are listed by number, then colour letter (b, g, r, y), wilds last."""
+    return (card.number or 13, card.colour.value if card.colour else "")
 
 
 def shorts(edition: Edition, hand: Sequence[Card]) -> tuple[tuple[Phase, int], ...]:

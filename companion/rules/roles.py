@@ -3,11 +3,11 @@
 The story is told against the solver's closest lay-down: the hand padded with as many
 wilds as it is short, the hand's own wilds in the parts they complete first (the parts
 with the fewest wilds), the padding where cards are missing. An out that fits a missing
-card's place fills that part; one that fits the place of one of the hand's wilds frees that
-wild for a missing card in another part (in the same part, it just fills it); any other
-out leads to another lay-down, and the part it takes there is the part it fills. A hand
-with fewer naturals than the phase has parts needs naturals first: any natural gives a
-part its first.
+card's place fills that part, one that fits the place of one of the hand's wilds goes to
+that part, any other out to the part it takes in the closest lay-down with it. An out for
+a part that lacks cards fills it; an out for a part that one of the hand's wilds completes
+frees that wild for a missing card elsewhere. A hand with fewer naturals than the phase
+has parts needs naturals first: any natural gives a part its first.
 """
 
 from __future__ import annotations
@@ -31,7 +31,8 @@ class Role(Enum):
 
 @dataclass(frozen=True)
 class OutGroup:
-    """Outs that do the same: their role and the index of the part they go to."""
+    """Outs that do the same: their role and the index of the part they go to (the first of
+    equal parts)."""
 
     role: Role
     part: int | None
@@ -48,7 +49,7 @@ def out_groups(phase: Phase, hand: Sequence[Card], outs: Sequence[Card]
     >>> phase, hand = get_phase(Edition.ORIGINAL, 3), parse_cards("8r 8g 8b 3y 4y 5r W S")
     >>> [(group.role.value, group.part, " ".join(map(str, group.cards)))
     ...  for group in out_groups(phase, hand, shortfall(phase, hand)[1])]
-    [('frees', 0, '8r 8g 8b 8y'), ('fills', 1, '2r 2g 2b 2y 6r 6g 6b 6y'), ('wild', None, 'W')]
+    [('frees', 0, '8b 8g 8r 8y'), ('fills', 1, '2b 2g 2r 2y 6b 6g 6r 6y'), ('wild', None, 'W')]
     """
     naturals = [card for card in outs if card.is_natural]
     groups: dict[tuple[Role, int | None], list[Card]] = {}
@@ -59,10 +60,14 @@ def out_groups(phase: Phase, hand: Sequence[Card], outs: Sequence[Card]
         pad = _strategy(phase.parts).fewest(tally) - tally.wilds
         places = _places(phase, hand, pad, tally.wilds)
         for card in naturals:
-            role, part = next(((role, part) for role, part, meaning in places
-                               if meaning == _meaning(phase, part, card)), (None, None))
-            if role is None:
-                role, part = Role.FILLS, _part_of(phase, hand, card, pad - 1)
+            place = next(((missing, part) for missing, part, meaning in places
+                          if meaning == _meaning(phase, part, card)), None)
+            if place is not None:
+                role = _role(phase, places, place[1], exact=True)
+                part: int | None = _first_equal(phase, place[1])
+            else:
+                part = _first_equal(phase, _part_of(phase, hand, card, pad - 1))
+                role = _role(phase, places, part, exact=False)
             groups.setdefault((role, part), []).append(card)
     if WILD in outs:
         groups[Role.WILD, None] = [WILD]
@@ -72,19 +77,34 @@ def out_groups(phase: Phase, hand: Sequence[Card], outs: Sequence[Card]
 
 
 def _places(phase: Phase, hand: Sequence[Card], pad: int, wilds: int
-            ) -> list[tuple[Role, int, str]]:
-    """The wilds' places in the closest lay-down: (FREES or FILLS, part, what it stands for),
-    missing cards (FILLS) first."""
+            ) -> list[tuple[bool, int, str]]:
+    """The wilds' places in the closest lay-down: (missing, part, what it stands for), the
+    missing cards' places first, then those of the hand's own wilds."""
     found = solve(phase, [*hand, *[WILD] * max(0, pad)])
     if not found.valid:
         return []
     order = sorted(range(len(phase.parts)), key=lambda part: (len(found.wilds[part]), part))
     places = [(part, meaning) for part in order for meaning in found.wilds[part]]
     own, missing = places[:wilds], places[wilds:]
-    short = {part for part, _ in missing}  # a wild freed in one of these stays in its part
-    return ([(Role.FILLS, part, meaning) for part, meaning in missing]
-            + [(Role.FILLS if part in short else Role.FREES, part, meaning)
-               for part, meaning in own])
+    return ([(True, part, meaning) for part, meaning in missing]
+            + [(False, part, meaning) for part, meaning in own])
+
+
+def _role(phase: Phase, places: Sequence[tuple[bool, int, str]], part: int | None, *,
+          exact: bool) -> Role:
+    """An out in a part that lacks cards fills it; one in a part that one of the hand's
+    wilds completes frees that wild for a part that lacks cards. Unless the out took a place
+    in the closest lay-down (``exact``), equal parts count as one: they may trade places."""
+    def index(where: int) -> int | None:
+        return where if exact else _first_equal(phase, where)
+    lacking = {index(where) for missing, where, _ in places if missing}
+    wild = {index(where) for missing, where, _ in places if not missing}
+    return Role.FREES if part is not None and part in wild - lacking else Role.FILLS
+
+
+def _first_equal(phase: Phase, part: int | None) -> int | None:
+    """The first part equal to ``part``: "2 sets of 3" are one kind of part to a player."""
+    return None if part is None else phase.parts.index(phase.parts[part])
 
 
 def _meaning(phase: Phase, part: int, card: Card) -> str:

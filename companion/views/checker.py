@@ -8,7 +8,6 @@ from flask import Blueprint, render_template, request
 from flask_babel import gettext as _
 from wtforms import Field
 
-from ..forms import CheckerForm
 from ..i18n import say, say_phase
 from ..rules import (
     PHASES,
@@ -22,6 +21,7 @@ from ..rules import (
     parse_cards,
     solve,
 )
+from .coach import CoachForm, coach
 
 bp = Blueprint("checker", __name__, url_prefix="/checker")
 
@@ -39,7 +39,7 @@ def _cards(field: Field, *, required: bool = True) -> list[Card] | None:
     return cards
 
 
-def _verdict(form: CheckerForm) -> dict[str, Any] | None:
+def _verdict(form: CoachForm) -> dict[str, Any] | None:
     edition = Edition(form.edition.data)
     phase = get_phase(edition, int(form.phase.data or 1))
     if form.mode.data == "groups":
@@ -61,10 +61,13 @@ def _verdict(form: CheckerForm) -> dict[str, Any] | None:
         kind = PartKind(form.hit_kind.data)
         return {"mode": "hit", "card": card[0], "group": group,
                 "result": check_hit(edition, kind, group, card[0])}
-    hand = _cards(form.hand)
-    if hand is None:
+    hand, seen = _cards(form.hand), _cards(form.seen, required=False)
+    if hand is None or seen is None:
         return None
-    return {"mode": "hand", "phase": phase, "result": solve(phase, hand)}
+    advice = coach(form, phase, hand, seen)
+    if advice is None:
+        return None
+    return {"mode": "hand", "phase": phase, "result": solve(phase, hand), **advice}
 
 
 def _phase_names() -> dict[str, list[str]]:
@@ -79,7 +82,7 @@ def _part_counts() -> dict[str, list[int]]:
 @bp.route("", methods=["GET", "POST"])
 def page() -> str:
     """Check a lay-down, search a hand, or check a card against a group."""
-    form = CheckerForm()
+    form = CoachForm()
     verdict = _verdict(form) if form.validate_on_submit() else None
     problems = [error for field in form for error in _errors(field)]
     # A choice that is not on offer has its error above; the page shows the defaults again.
