@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from flask import abort, flash, redirect, render_template, url_for
 from flask_babel import gettext as _
+from flask_babel import ngettext
 from werkzeug import Response
 
 from .. import roster_services, services
@@ -72,9 +73,10 @@ def _change(game, action: str, player: str, name: str) -> str:  # type: ignore[n
         if game.edition == "board":
             return _("%(name)s joins from round %(number)s, with their marker on phase 1.",
                      name=joined.name, number=joined.joined_round)
-        return _("%(name)s joins from round %(number)s, on phase 1 with %(points)s points.",
-                 name=joined.name, number=joined.joined_round,
-                 points=sheet.line(joined.name).points)
+        points = sheet.line(joined.name).points
+        return ngettext("%(name)s joins from round %(number)s, on phase 1 with %(num)s point.",
+                        "%(name)s joins from round %(number)s, on phase 1 with %(num)s points.",
+                        points, name=joined.name, number=joined.joined_round)
     gone = roster_services.remove_player(game, player)
     if gone:
         return _("%(name)s is no longer in this game.", name=player)

@@ -85,7 +85,7 @@ def test_three_players_race_to_the_wreath(phone: Page, server: str) -> None:
     expect(last.get_by_role("listitem")).to_have_text(
         ["Ben: phase 9 → laurel wreath (ended the round, +2)"])
     expect(last.get_by_text(re.compile("did not move"))).to_have_text(
-        "The game ended at once when Ben reached the wreath, so Cem, Anna did not move "
+        "The game ended at once when Ben reached the wreath, so Cem and Anna did not move "
         "although they had laid their phase.")
     expect(phone.get_by_role("link", name=re.compile(r"Round \d+ is over"))).to_have_count(0)
     expect(phone.get_by_role("button", name="Undo round 7")).to_be_visible()
