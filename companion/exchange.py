@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from . import group_services, models, scoring, services
+from . import group_services, models, roster_services, scoring, services
 from .payloads import PayloadError, game_spec, round_request
 from .rules import Edition, RulesError
 from .rules.errors import Reason
@@ -56,10 +56,37 @@ def game_data(game: models.Game) -> dict[str, Any]:
                                    for result in current.rounds[-1].results],
                        "confirm": bool(warnings)})
     first = "starter" if setup.edition is Edition.BOARD else "dealer"
-    return {"edition": setup.edition.value, "players": list(setup.players),
+    data = {"edition": setup.edition.value,
+            "players": [p.name for p in game.players if p.joined_round <= 1],
             "phases": list(current.setup.phases), "ten_rounds": setup.ten_rounds,
             "knocking": setup.knocking, first: setup.players[setup.first_dealer],
             "created_at": game.created_at.isoformat(timespec="seconds"), "rounds": rounds}
+    changes = _changes(game)
+    if changes:
+        data["changes"] = changes
+    return data
+
+
+def _changes(game: models.Game) -> list[dict[str, Any]]:
+    """Who joined or left before which round; joins first, as a table of six allows."""
+    joins = [{"round": p.joined_round, "join": p.name} for p in game.players
+             if p.joined_round > 1]
+    leaves = [{"round": p.left_round, "leave": p.name} for p in game.players if p.left_round]
+    return sorted(joins + leaves, key=lambda change: (change["round"], "leave" in change))
+
+
+def _apply_changes(game: models.Game, changes: list[Any], before: int) -> None:
+    """The players who join or leave before round ``before``, as the players page does."""
+    for change in changes:
+        if not isinstance(change, dict) or not isinstance(change.get("round"), int) or not (
+                isinstance(change.get("join"), str) or isinstance(change.get("leave"), str)):
+            raise PayloadError("“changes” must be a list of {“round”, “join” or “leave”}")
+        if change["round"] != before:
+            continue
+        if "join" in change:
+            roster_services.add_player(game, change["join"])
+        else:
+            roster_services.remove_player(game, change["leave"])
 
 
 def export_game(game: models.Game) -> dict[str, Any]:
@@ -145,14 +172,23 @@ def import_game(item: Any, number: int | None = None) -> models.Game:
         if "created_at" in item and created is None:
             raise PayloadError("“created_at” must be a date and time like 2026-11-20T19:30:00")
         game.created_at = created or game.created_at
-        for index, body in enumerate(_rounds_of(item), 1):
-            at["round"] = index
+        changes = item.get("changes", [])
+        if not isinstance(changes, list):
+            raise PayloadError("“changes” must be a list of {“round”, “join” or “leave”}")
+        rounds = _rounds_of(item)
+        for index, body in enumerate([*rounds, None], 1):
+            at["round"] = index if body is not None else None
+            _apply_changes(game, changes, index)
+            if body is None:
+                break
             if not isinstance(body, dict):
                 raise PayloadError("a round must be an object with “results”")
             new, _number, confirm = round_request(body, Edition(game.edition))
             services.record_round(game, new, confirm=confirm)
     except services.SetupError as error:
         raise ImportRefused(error.problems[0][1], at["game"], at["round"]) from error
+    except roster_services.RosterError as error:
+        raise ImportRefused(error.reason, at["game"], at["round"]) from error
     except RulesError as error:
         raise ImportRefused(error.reason, at["game"], at["round"]) from error
     except scoring.RoundRejected as error:

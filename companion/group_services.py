@@ -193,9 +193,13 @@ def rematch(key: str) -> models.Game:
     game = found[0]
     if services.sheet_of(game).status != "finished":
         raise GroupProblem(409, Reason("finish this game before you start a rematch"))
-    names = tuple(player.name for player in game.players)
+    seats = game.players
+    names = tuple(player.name for player in seats if player.left_round is None)
+    # The deal passes to the next player clockwise who is still at the table.
+    after = (seats[(game.first_dealer + step) % len(seats)] for step in range(1, len(seats) + 1))
+    first = next(player.name for player in after if player.left_round is None)
     spec = services.GameSpec(Edition(game.edition), names, game.phase_numbers, game.ten_rounds,
-                             game.knocking, names[(game.first_dealer + 1) % len(names)])
+                             game.knocking, first)
     new = services.create_game(spec)
     new.group_id = game.group_id
     db.session.flush()

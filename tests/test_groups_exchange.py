@@ -167,3 +167,34 @@ def test_an_export_larger_than_other_requests_may_be_imported(api: Any) -> None:
                            content_type="application/json").status_code == 413
     response = api.client.post("/api/import", data=padded, content_type="application/json")
     assert response.status_code == 201
+
+
+def test_a_late_joiner_and_a_player_who_left_round_trip_and_skip_the_rematch(api: Any) -> None:
+    game = api.new_game(["Ann", "Ben", "Cem"], phases=[1, 2], dealer="Cem")
+    assert api.round(game, card_round("Ann", {"Ben": 60, "Cem": 55})).status_code == 201
+    joined = api.client.post(f"/api/games/{game['id']}/players", json={"name": "Dora"})
+    assert joined.status_code == 201, joined.get_json()
+    assert api.client.delete(f"/api/games/{game['id']}/players/Cem").status_code == 200
+    assert api.round(game, card_round("Ann", {"Ben": 60, "Dora": 50})).status_code == 201
+    data = export(api, f"/api/games/{game['id']}/export")
+    assert data["game"]["players"] == ["Ann", "Ben", "Cem"]
+    assert data["game"]["changes"] == [{"round": 2, "join": "Dora"},
+                                       {"round": 2, "leave": "Cem"}]
+    copied = api.post("/api/import", data)
+    assert copied.status_code == 201, copied.get_json()
+    original = api.client.get(f"/api/games/{game['id']}").get_json()
+    assert without_links(copied.get_json()) == without_links(original)
+    rematch = api.post(f"/api/games/{game['id']}/rematch", {}).get_json()
+    assert [p["name"] for p in rematch["players"]] == ["Ann", "Ben", "Dora"]
+    # Cem dealt first and left; Dora joined in the seat after his, so she deals first now.
+    assert rematch["dealer"] == "Dora"
+
+
+def test_the_rematch_deal_skips_a_player_who_left(api: Any) -> None:
+    game = api.new_game(["Ann", "Ben", "Cem"], phases=[1, 2], dealer="Ben")
+    assert api.round(game, card_round("Ann", {"Ben": 60, "Cem": 55})).status_code == 201
+    assert api.client.delete(f"/api/games/{game['id']}/players/Cem").status_code == 200
+    assert api.round(game, card_round("Ann", {"Ben": 60})).status_code == 201
+    rematch = api.post(f"/api/games/{game['id']}/rematch", {}).get_json()
+    assert [p["name"] for p in rematch["players"]] == ["Ann", "Ben"]
+    assert rematch["dealer"] == "Ann"  # Cem, next after Ben, left the table
