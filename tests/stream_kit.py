@@ -1,0 +1,64 @@
+"""A phone's live stream for tests: GET /api/games/<key>/events read line by line in a thread,
+the revisions it announced kept in order."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import socket
+import threading
+from urllib.parse import urlsplit
+
+
+class Stream:
+    """One open Server-Sent Events stream of a game."""
+
+    def __init__(self, base: str, key: str, timeout: float = 60) -> None:
+        address = urlsplit(base)
+        self.connection = http.client.HTTPConnection(address.hostname, address.port,
+                                                     timeout=timeout)
+        self.connection.request("GET", f"/api/games/{key}/events",
+                                headers={"Accept": "text/event-stream"})
+        self.response = self.connection.getresponse()
+        self.status = self.response.status
+        self.content_type = self.response.getheader("Content-Type", "")
+        self.revisions: list[int] = []
+        self.comments = 0
+        self.changed = threading.Condition()
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        if self.status == 200:
+            self.reader.start()
+
+    def _read(self) -> None:
+        kind = None
+        try:
+            for raw in self.response:
+                line = raw.decode().rstrip("\r\n")
+                if line.startswith(":"):
+                    self.comments += 1
+                elif line.startswith("event:"):
+                    kind = line.partition(":")[2].strip()
+                elif line.startswith("data:") and kind == "revision":
+                    revision = json.loads(line.partition(":")[2])["revision"]
+                    with self.changed:
+                        self.revisions.append(revision)
+                        self.changed.notify_all()
+        except (OSError, ValueError, AttributeError, http.client.HTTPException):
+            pass  # closed by the test, or by the server
+
+    def wait_for(self, revision: int, seconds: float = 10) -> bool:
+        """Whether the stream announced ``revision`` (or a later one) within ``seconds``."""
+        with self.changed:
+            return self.changed.wait_for(
+                lambda: bool(self.revisions) and self.revisions[-1] >= revision, seconds)
+
+    def close(self) -> None:
+        """Hang up (the reader sees the end of the stream and stops)."""
+        if self.connection.sock is not None:
+            try:
+                self.connection.sock.shutdown(socket.SHUT_RDWR)
+            except OSError:
+                pass
+        if self.reader.is_alive():
+            self.reader.join(10)
+        self.connection.close()
