@@ -7,7 +7,7 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 from werkzeug import Response
 
-from .. import roster_services, services
+from .. import models, roster_services, scoring, services
 from ..extensions import db
 from ..forms import PlayerForm
 from ..i18n import say
@@ -16,7 +16,7 @@ from ..scoring import roster
 from .games import bp
 
 
-def _joining(sheet) -> dict[str, int]:  # type: ignore[no-untyped-def]
+def _joining(sheet: scoring.Sheet) -> dict[str, int]:
     """What a player joining now gets: the round they start in, and their points."""
     return {"round": sheet.next_round,
             "points": roster.starting_points([line.points for line in sheet.players
@@ -63,7 +63,12 @@ def change_players(key: str, action: str) -> Response:
     return redirect(url_for("games.players", key=key), 303)
 
 
-def _change(game, action: str, player: str, name: str) -> str:  # type: ignore[no-untyped-def]
+def _change(game: models.Game, action: str, player: str, name: str) -> str:
+    """Make one change; returns the message that says what happened."""
+    return str(_changed(game, action, player, name))
+
+
+def _changed(game: models.Game, action: str, player: str, name: str) -> object:
     if action == "rename":
         new = roster_services.rename_player(game, player, name)
         return _("%(old)s is now called %(new)s.", old=player, new=new)
