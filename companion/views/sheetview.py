@@ -12,6 +12,7 @@ from flask_babel import gettext as _
 
 from .. import models, scoring
 from ..forms import choices
+from ..i18n import say_phase
 from ..numbers import whole_number
 from ..rules import PHASES, Edition
 from ..rules.phases import PHASE_NUMBERS
@@ -98,7 +99,17 @@ def build(game: models.Game, sheet: scoring.Sheet, *, editable: bool) -> dict[st
         "colours": PLAYER_COLOURS,
         "legend_key": legend_key,
         "chart": progress_chart(sheet, _chart_title(sheet)) if sheet.rounds else None,
+        "phase_titles": {number: say_phase(phase) for number, phase in phases.items()},
+        "labels": labels(sheet),
     }
+
+
+def labels(sheet: scoring.Sheet) -> dict[str, Any]:
+    """Words the sheet's cells repeat, translated once per page instead of once per cell."""
+    return {"done": {number: _("phase %(n)s done", n=number) for number in sheet.setup.phases},
+            "current": _("current phase"), "went_out": _("went out"),
+            "edit": {view.number: _("Edit round %(number)s", number=view.number)
+                     for view in sheet.rounds}}
 
 
 def _chart_title(sheet: scoring.Sheet) -> str:
