@@ -4,6 +4,7 @@ TEST_DATABASE_URL is set), its client, and helpers for the JSON API."""
 from __future__ import annotations
 
 import os
+import shutil
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -11,25 +12,37 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from server_kit import DATABASES, wipe_database
+from server_kit import DATABASES, empty_tables
 
 from companion import create_app
 from companion.extensions import db
 
 
-def _database_url(kind: str, tmp_path: Path) -> str:
+@pytest.fixture(scope="session")
+def migrated_sqlite(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A SQLite database migrated once; every test starts from a copy (migrating from scratch
+    for each test would take most of the suite's time)."""
+    template = tmp_path_factory.mktemp("template") / "migrated.sqlite"
+    app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{template}", "SECRET_KEY": "t"})
+    with app.app_context():
+        db.engine.dispose()  # the last connection folds the WAL back into the file
+    return template
+
+
+def _database_url(kind: str, tmp_path: Path, template: Path) -> str:
     if kind == "sqlite":
-        return f"sqlite:///{tmp_path / 'test.sqlite'}"
+        copy = tmp_path / "test.sqlite"
+        shutil.copyfile(template, copy)
+        return f"sqlite:///{copy}"
     return os.environ["TEST_DATABASE_URL"]
 
 
 @pytest.fixture(params=DATABASES)
-def app(request: pytest.FixtureRequest, tmp_path: Path,
-        monkeypatch: pytest.MonkeyPatch) -> Iterator[Flask]:
+def app(request: pytest.FixtureRequest, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        migrated_sqlite: Path) -> Iterator[Flask]:
     monkeypatch.setenv("COMPANION_INSTANCE_PATH", str(tmp_path / "instance"))
-    url = _database_url(request.param, tmp_path)
-    wipe_database(url)  # whatever an interrupted run left behind
-    app = create_app({
+    url = _database_url(request.param, tmp_path, migrated_sqlite)
+    app = create_app({  # migrates PostgreSQL when a server test emptied it
         "TESTING": True,
         "SECRET_KEY": "test-secret",
         "SQLALCHEMY_DATABASE_URI": url,
@@ -40,7 +53,8 @@ def app(request: pytest.FixtureRequest, tmp_path: Path,
     with app.app_context():
         db.session.remove()
         db.engine.dispose()
-    wipe_database(app.config["SQLALCHEMY_DATABASE_URI"])  # the next test migrates from scratch
+    if request.param == "postgresql":
+        empty_tables(url)  # the schema stays for the next test
 
 
 @pytest.fixture

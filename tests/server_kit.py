@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import MetaData, create_engine
+from sqlalchemy import MetaData, create_engine, text
 
 ROOT = Path(__file__).resolve().parent.parent
 #: Every storage test runs on SQLite, and on PostgreSQL too when TEST_DATABASE_URL is set.
@@ -38,6 +38,21 @@ def wipe_database(url: str) -> None:
             tables = MetaData()
             tables.reflect(connection)
             tables.drop_all(connection)
+    finally:
+        engine.dispose()
+
+
+def empty_tables(url: str) -> None:
+    """Every PostgreSQL table emptied but the migrations' own, the schema kept."""
+    engine = create_engine(url)
+    try:
+        with engine.begin() as connection:
+            names = connection.execute(text(
+                "SELECT tablename FROM pg_tables WHERE schemaname = current_schema() "
+                "AND tablename <> 'alembic_version'")).scalars().all()
+            if names:
+                listed = ", ".join(f'"{name}"' for name in names)
+                connection.execute(text(f"TRUNCATE {listed} RESTART IDENTITY CASCADE"))
     finally:
         engine.dispose()
 
