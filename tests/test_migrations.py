@@ -75,6 +75,7 @@ def test_a_first_release_database_is_upgraded_repaired_and_kept(kind, tmp_path, 
             version = db.session.execute(text("SELECT version_num FROM alembic_version"))
             assert version.scalar_one() == storage_head()
             assert "result" in inspect(db.engine).get_table_names()
+            db.session.remove()
             db.engine.dispose()
     finally:
         wipe_database(url)
