@@ -4,6 +4,7 @@ with gunicorn.conf.py (preloaded app, several workers and threads), on SQLite or
 from __future__ import annotations
 
 import contextlib
+import http.client
 import json
 import os
 import signal
@@ -143,7 +144,8 @@ def call(base: str, method: str, path: str, body: Any = None, timeout: float = 6
             return Answer(response.status, _json(response.read()))
     except urllib.error.HTTPError as error:
         return Answer(error.code, _json(error.read()))
-    except (urllib.error.URLError, ConnectionError, TimeoutError) as error:
+    except (urllib.error.URLError, http.client.HTTPException, OSError) as error:
+        # Refused, reset, or cut off mid-answer (a killed server): no answer at all.
         return Answer(0, str(error))
 
 
