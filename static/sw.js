@@ -15,14 +15,17 @@ importScripts("/static/offline-queue.js?v=" + OFFLINE.version, "/static/offline-
 var SHELL = "shell-" + OFFLINE.version;
 var NETWORK_WAIT = 6000;  // ms: bad reception at the table; after this the cache answers
 
+// Static files all or nothing (a release is one set of them); a page that fails now is
+// stored the first time it opens instead of costing the phone its whole offline shell.
 self.addEventListener("install", function (event) {
   event.waitUntil(caches.open(SHELL).then(function (cache) {
     return Promise.all(OFFLINE.precache.map(function (url) {
-      return fetch(new Request(url, { cache: "reload", credentials: "same-origin" }))
+      var stored = fetch(new Request(url, { cache: "reload", credentials: "same-origin" }))
         .then(function (response) {
           if (!response.ok) throw new Error(url + " answered " + response.status);
           return OfflineQueue.stamped(response).then(function (copy) { return cache.put(url, copy); });
         });
+      return url.indexOf("/static/") === 0 ? stored : stored.catch(function () {});
     }));
   }).then(function () { return self.skipWaiting(); }));
 });
