@@ -58,14 +58,15 @@
     source.addEventListener("revision", function (e) {
       streaming = true; mark();
       var seen = JSON.parse(e.data).revision;
-      if (seen !== revision) refresh();
+      // A phone in a pocket redraws when it is looked at again, not now.
+      if (seen !== revision) { if (document.hidden) stale = true; else refresh(); }
     });
     // The browser reconnects by itself (the server asks for 1 s); until then the page polls.
     source.addEventListener("error", function () { streaming = false; mark(); });
   }
 
   function tick() {
-    if (stale) refresh();
+    if (stale && !document.hidden) refresh();
     if (streaming) return;
     poll();
     // A stream the browser gave up on (it got an error answer) is tried again every 15 s.
@@ -77,5 +78,9 @@
 
   if (window.EventSource && events) connect();
   setInterval(tick, 1500);
-  document.addEventListener("visibilitychange", function () { if (!streaming) poll(); });
+  document.addEventListener("visibilitychange", function () {
+    if (document.hidden) return;
+    if (stale) refresh();
+    if (!streaming) poll();
+  });
 })();
