@@ -111,9 +111,14 @@ _sheets = _Sheets(CACHED_SHEETS)
 class GameKeys(Protocol):
     """What finding a game's sheet needs of its row: a GameHead or a models.Game."""
 
-    id: int
-    edit_key: str
-    revision: int
+    @property
+    def id(self) -> int: ...
+
+    @property
+    def edit_key(self) -> str: ...
+
+    @property
+    def revision(self) -> int: ...
 
 
 def sheet(game: GameKeys) -> scoring.Sheet:

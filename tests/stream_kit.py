@@ -3,6 +3,7 @@ the revisions it announced kept in order."""
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import json
 import socket
@@ -55,10 +56,8 @@ class Stream:
     def close(self) -> None:
         """Hang up (the reader sees the end of the stream and stops)."""
         if self.connection.sock is not None:
-            try:
+            with contextlib.suppress(OSError):
                 self.connection.sock.shutdown(socket.SHUT_RDWR)
-            except OSError:
-                pass
         if self.reader.is_alive():
             self.reader.join(10)
         self.connection.close()
