@@ -48,9 +48,11 @@ def start_server(args: argparse.Namespace) -> subprocess.Popen[bytes]:
                    "COMPANION_BIND": f"127.0.0.1:{args.port}"}
     if args.workers:
         environment["WEB_CONCURRENCY"] = str(args.workers)
+    log = folder / "server.log"
+    print(f"server log: {log}")
     return subprocess.Popen([sys.executable, "-m", "gunicorn", "--access-logfile", os.devnull,
                              "companion:create_app()"], cwd=ROOT, env=environment,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            stdout=subprocess.DEVNULL, stderr=log.open("wb"),
                             start_new_session=True)
 
 
