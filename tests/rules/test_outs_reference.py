@@ -19,7 +19,7 @@ from collections import Counter
 from collections.abc import Callable
 from itertools import combinations_with_replacement
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from test_solver_reference import ALL_PHASES, concrete_groups, narrow_hands, reference
 
@@ -108,6 +108,7 @@ def phase_and_hand(draw: st.DrawFn) -> tuple[Phase, list[Card]]:
 
 def assert_agrees(phase: Phase, hand: list[Card]) -> None:
     short, outs = shortfall(phase, hand)
+    event(f"short {short}" if short <= LIMIT else f"short > {LIMIT}")
     expected = reference_outs(phase, hand)
     if expected is None:
         assert short > LIMIT, (phase, hand, short, outs)
