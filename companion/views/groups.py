@@ -17,7 +17,7 @@ from ..group_present import refusal
 from ..i18n import say
 from ..kept import Kept
 from ..rules.errors import Reason
-from ..scoring.records import hardest
+from ..scoring.records import GroupRecords, hardest
 from . import group_charts, sheetview
 from .charts import legend_key
 
@@ -77,17 +77,22 @@ def page(key: str) -> str:
     """The group's games, newest first, and its records; read-only through the view link."""
     group, editable = _load(key)
     derived = group_services.derived(group)
-    records = derived.records
+    # The read-only link (everyone at the table) shows no forms: none are built for it.
+    forms = _manage_forms(derived.records) if editable else {}
+    return render_template(
+        "groups/page.html", group=group, editable=editable,
+        derived_html=_derived_html(derived, editable),
+        view_url=url_for("groups.page", key=group.view_key, _external=True), **forms)
+
+
+def _manage_forms(records: GroupRecords) -> dict[str, object]:
+    """The forms only the group's edit link shows: merge two spellings, undo it, add a game."""
     merge_form = MergeForm()
     names = sorted({name for game in records.games for name in game.players}, key=str.casefold)
     merge_form.spelling.choices = [(name, name) for name in names]
     merge_form.into.choices = [(record.name, record.name) for record in records.players] or [
         (name, name) for name in names]
-    return render_template(
-        "groups/page.html", group=group, editable=editable, merge_form=merge_form,
-        derived_html=_derived_html(derived, editable), unmerge_form=UnmergeForm(),
-        add_form=AddGameForm(), view_url=url_for("groups.page", key=group.view_key,
-                                                 _external=True))
+    return {"merge_form": merge_form, "unmerge_form": UnmergeForm(), "add_form": AddGameForm()}
 
 
 _HTML: Kept[Markup] = Kept(64)
