@@ -93,23 +93,38 @@ def init_app(app: Flask) -> None:
         if app.config.get("MIGRATE_ON_START", True):
             upgrade_schema()
         db.session.remove()
-        # The app factory's own connections are closed before any worker is forked.
-        db.engine.dispose()
+        if not _in_memory(db.engine):
+            # The app factory's own connections are closed before any worker is forked. (An
+            # in-memory SQLite database lives only as long as its one connection: kept.)
+            db.engine.dispose()
+
+
+def _in_memory(engine: Engine) -> bool:
+    return engine.dialect.name == "sqlite" and engine.url.database in (None, "", ":memory:")
 
 
 def upgrade_schema() -> None:
     """Migrate to the newest schema; a database made before migrations is adopted first."""
-    with db.engine.connect() as connection:
-        if connection.dialect.name == "postgresql":
-            # Several workers or machines may start at once: one migrates, the rest wait.
-            connection.execute(text("SELECT pg_advisory_lock(1064910)"))
-            connection.commit()
+    engine = db.engine
+    if engine.dialect.name != "postgresql":
+        _migrate(engine)
+        return
+    with engine.connect() as lock:
+        # Several workers or machines may start at once: one migrates, the rest wait.
+        lock.execute(text("SELECT pg_advisory_lock(1064910)"))
+        lock.commit()
         try:
-            tables = set(inspect(connection).get_table_names())
-            if "game" in tables and "alembic_version" not in tables:
-                stamp(directory=MIGRATIONS, revision=FIRST_SCHEMA)
-            upgrade(directory=MIGRATIONS)
+            _migrate(engine)
         finally:
-            if connection.dialect.name == "postgresql":
-                connection.execute(text("SELECT pg_advisory_unlock(1064910)"))
-                connection.commit()
+            lock.execute(text("SELECT pg_advisory_unlock(1064910)"))
+            lock.commit()
+
+
+def _migrate(engine: Engine) -> None:
+    # The look is over before the migration starts: an in-memory SQLite database has one
+    # connection, which cannot hold two transactions.
+    with engine.connect() as connection:
+        tables = set(inspect(connection).get_table_names())
+    if "game" in tables and "alembic_version" not in tables:
+        stamp(directory=MIGRATIONS, revision=FIRST_SCHEMA)
+    upgrade(directory=MIGRATIONS)

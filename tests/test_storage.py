@@ -95,3 +95,14 @@ def test_loading_a_long_game_takes_a_fixed_number_of_queries(app, api):
             event.remove(db.engine, "before_cursor_execute", listener)
     queries = [sql for sql in statements if not sql.startswith("BEGIN")]  # SQLite's own BEGIN
     assert len(queries) <= 4, queries
+
+
+def test_an_in_memory_database_is_migrated_and_kept(tmp_path, monkeypatch):
+    """sqlite:// lives as long as its one connection: the factory must neither close it nor
+    open a second transaction on it while migrating (benchmarks use it)."""
+    monkeypatch.setenv("COMPANION_INSTANCE_PATH", str(tmp_path / "instance"))
+    client = create_app({"SQLALCHEMY_DATABASE_URI": "sqlite://", "SECRET_KEY": "k"}).test_client()
+    game = client.post("/api/games", json={"players": ["Ann", "Ben"]}).get_json()
+    answer = client.post(f"/api/games/{game['id']}/rounds", json={"results": ROUND})
+    assert answer.status_code == 201
+    assert len(client.get(f"/api/games/{game['view_id']}").get_json()["rounds"]) == 1
