@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from server_kit import DATABASES, empty_tables
+from server_kit import DATABASES, database_url, empty_tables, wipe_database
 
 from companion import create_app
 from companion.extensions import db
@@ -84,3 +84,14 @@ class Api:
 @pytest.fixture
 def api(client: FlaskClient) -> Api:
     return Api(client)
+
+
+@pytest.fixture(scope="module", params=DATABASES)
+def server_database(request: pytest.FixtureRequest,
+                    tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
+    """An empty database of each kind for a module's real servers, emptied again after it."""
+    folder = tmp_path_factory.mktemp(f"server-{request.param}")
+    url = database_url(request.param, folder)
+    wipe_database(url)
+    yield url, folder
+    wipe_database(url)

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from server_kit import DATABASES, Server, call, database_url, round_body, wipe_database
+from server_kit import Server, call, round_body
 from sqlalchemy import create_engine, text
 from stream_kit import Stream
 
@@ -18,19 +18,9 @@ pytestmark = pytest.mark.storage
 PLAYERS = ["Ann", "Ben", "Cleo"]
 
 
-@pytest.fixture(scope="module", params=DATABASES)
-def database(request: pytest.FixtureRequest,
-             tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
-    folder = tmp_path_factory.mktemp(f"live-{request.param}")
-    url = database_url(request.param, folder)
-    wipe_database(url)
-    yield url, folder
-    wipe_database(url)
-
-
 @pytest.fixture(scope="module")
-def server(database: tuple[str, Path]) -> Iterator[Server]:
-    url, folder = database
+def server(server_database: tuple[str, Path]) -> Iterator[Server]:
+    url, folder = server_database
     running = Server(url, folder / "instance", workers=2).start()
     yield running
     running.stop()
@@ -87,8 +77,8 @@ def test_every_phone_of_a_table_hears_of_every_change(server, streams):
         assert set(phone.revisions) <= set(range(1, undone.body["revision"] + 1))
 
 
-def test_a_change_through_one_server_reaches_streams_on_another(database, server, streams):
-    url, folder = database
+def test_a_change_through_one_server_reaches_streams_on_another(server_database, server, streams):
+    url, folder = server_database
     other = Server(url, folder / "instance-other", workers=1).start()
     try:
         game = new_game(server)
@@ -119,8 +109,8 @@ def test_many_idle_streams_leave_the_server_answering(server, streams):
     assert all(stream.revisions == [1] for stream in streams[40:])
 
 
-def test_idle_streams_hold_no_database_connection(database, server, streams):
-    url, _folder = database
+def test_idle_streams_hold_no_database_connection(server_database, server, streams):
+    url, _folder = server_database
     if not url.startswith("postgresql"):
         pytest.skip("SQLite has no connections to count")
     engine = create_engine(url)

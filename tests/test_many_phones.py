@@ -12,26 +12,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from server_kit import DATABASES, Answer, Server, call, database_url, round_body, wipe_database
+from server_kit import Answer, Server, call, round_body
 
 pytestmark = pytest.mark.storage
 
 PLAYERS = ["Ann", "Ben", "Cleo"]
 
 
-@pytest.fixture(scope="module", params=DATABASES)
-def database(request: pytest.FixtureRequest,
-             tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Path]]:
-    folder = tmp_path_factory.mktemp(request.param)
-    url = database_url(request.param, folder)
-    wipe_database(url)
-    yield url, folder
-    wipe_database(url)
-
-
 @pytest.fixture(scope="module")
-def server(database: tuple[str, Path]) -> Iterator[Server]:
-    url, folder = database
+def server(server_database: tuple[str, Path]) -> Iterator[Server]:
+    url, folder = server_database
     running = Server(url, folder / "instance").start()
     yield running
     running.stop()
@@ -144,8 +134,8 @@ def test_a_stale_revision_is_refused_with_the_current_game(server):
     assert len(game_of(server, game)["rounds"]) == 1
 
 
-def test_a_burst_right_after_start_answers_every_request(database, server):
-    url, folder = database
+def test_a_burst_right_after_start_answers_every_request(server_database, server):
+    url, folder = server_database
     games = [new_game(server) for _ in range(4)]
     fresh = Server(url, folder / "instance").start(wait=False)
     try:
@@ -167,8 +157,8 @@ def test_a_burst_right_after_start_answers_every_request(database, server):
         assert len(game_of(server, game)["rounds"]) == 5
 
 
-def test_kill_9_under_load_loses_no_acknowledged_round(database, server):
-    url, folder = database
+def test_kill_9_under_load_loses_no_acknowledged_round(server_database, server):
+    url, folder = server_database
     games = [new_game(server) for _ in range(4)]
     victim = Server(url, folder / "instance").start()
     acknowledged: dict[str, list[int]] = {game["id"]: [] for game in games}
