@@ -26,10 +26,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from make_game import NAMES, round_body  # noqa: E402
 
 from companion import create_app, reading  # noqa: E402
-
-NAMES = ["Michaela", "Horst", "Petra", "Thomas", "Alexandra", "Jo"]
 
 
 def median_us(call: Callable[[], object], repeat: int) -> float:
@@ -46,14 +47,7 @@ def median_us(call: Callable[[], object], repeat: int) -> float:
 def play(client, rounds: int) -> dict:  # type: ignore[no-untyped-def]
     game = client.post("/api/games", json={"players": NAMES}).get_json()
     for number in range(rounds):
-        results = []
-        for seat, name in enumerate(NAMES):
-            went_out = seat == number % len(NAMES)
-            laid = went_out or (seat + number) % 3 != 0
-            points = 0 if went_out else (5 * (seat + 1) if laid else 50 + 5 * seat)
-            results.append({"player": name, "phase": laid, "points": points})
-        answer = client.post(f"/api/games/{game['id']}/rounds",
-                             json={"results": results, "confirm": True})
+        answer = client.post(f"/api/games/{game['id']}/rounds", json=round_body(number))
         assert answer.status_code == 201, answer.get_json()
         game = answer.get_json()
     return dict(game)
