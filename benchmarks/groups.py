@@ -30,9 +30,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from solver import timed as fastest_us  # noqa: E402
 
-from companion import create_app, group_services, models, scoring, services  # noqa: E402
+from companion import create_app, editions, group_services, models, scoring, services  # noqa: E402
 from companion.extensions import db  # noqa: E402
-from companion.rules import Edition  # noqa: E402
 from companion.views import groups as group_pages  # noqa: E402
 
 NAMES = ("Michaela", "Horst", "Petra", "Thomas", "Alexandra", "Jo")
@@ -60,7 +59,7 @@ def build_group(games: int) -> str:
     for index in range(games):
         board = index % 10 == 9
         game = services.create_game(services.GameSpec(
-            Edition.BOARD if board else Edition.ORIGINAL, NAMES))
+            editions.get("board") if board else editions.get("original"), NAMES))
         game.group_id = group.id
         rounds = 6 if index % 4 == 3 else 40
         for number in range(rounds):

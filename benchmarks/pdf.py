@@ -33,13 +33,12 @@ def measure(render: Callable[[], bytes]) -> tuple[float, float]:
 
 def main() -> int:
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-    from companion import scoring
+    from companion import editions, scoring
     from companion.pdf import BlankOptions, GameInfo, blank_sheet, game_sheet
-    from companion.rules import Edition
     from companion.scoring import Result, Round, Setup
 
     players = ("Anna", "Ben", "Cleo", "Dan", "Eva", "Finn")
-    sheet = scoring.build_sheet(Setup(Edition.ORIGINAL, players), [])
+    sheet = scoring.build_sheet(Setup(editions.get("original"), players), [])
     for number in range(30):
         results = tuple(Result(name, True, 0, True) if seat == number % 6
                         else Result(name, False, 50 + 5 * seat)

@@ -24,7 +24,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from companion.rules import PHASES, WILD, Card, Colour, Phase, solve  # noqa: E402
+from companion import editions
+from companion.rules import WILD, Card, Colour, Phase, solve  # noqa: E402  # noqa: E402
 
 SIZES = (11, 16, 20)
 WILDS = (0, 3, 4, 8)
@@ -41,7 +42,7 @@ def hard_hands(seed: int = 10) -> list[tuple[Phase, list[Card]]]:
     """
     rng = random.Random(seed)
     hands = []
-    for phases in PHASES.values():
+    for phases in (edition.phases for edition in editions.all_editions()):
         for phase in phases:
             for size in SIZES:
                 for wilds in WILDS:

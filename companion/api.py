@@ -7,7 +7,7 @@ from typing import Any
 from flask import Blueprint, Response, abort, jsonify, request
 from flask_babel import gettext as _
 
-from . import live, models, reading, scoring, services
+from . import editions, live, models, reading, scoring, services
 from .errors import json_error
 from .extensions import csrf, db
 from .i18n import say
@@ -22,7 +22,6 @@ from .payloads import (
 )
 from .present import game_json
 from .rules import RulesError, check_hit, check_laydown, format_cards, solve
-from .rules.phases import Edition
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 csrf.exempt(bp)  # JSON clients send no cookies' worth of form; CORS is off, so no cross-site JSON.
@@ -213,7 +212,7 @@ def add_round(key: str) -> Response:
     """Record the next round."""
     data = body()
     game = _locked(key, guard(data.get("revision"), "revision"))
-    new, number, confirm = round_request(data, Edition(game.edition))
+    new, number, confirm = round_request(data, editions.get(game.edition))
     sheet = services.record_round(game, new, number=number, confirm=confirm)
     db.session.commit()
     return _game_response(game, sheet, 201)
@@ -234,7 +233,7 @@ def edit(key: str, number: int) -> Response:
     """Replace round ``number``; everything after it is recomputed."""
     data = body()
     game = _locked(key, guard(data.get("revision"), "revision"))
-    new, _number, confirm = round_request(data, Edition(game.edition))
+    new, _number, confirm = round_request(data, editions.get(game.edition))
     sheet = services.edit_round(game, number, new, confirm=confirm)
     db.session.commit()
     return _game_response(game, sheet)

@@ -8,8 +8,9 @@ from typing import Any
 from flask import Response, jsonify
 
 from .api import body, bp
+from .editions import Edition
 from .payloads import cards_of, edition_of
-from .rules import Card, Edition, Phase, format_cards, get_phase
+from .rules import Card, Phase, format_cards, get_phase
 from .rules.extras import extras
 from .rules.outs import DRAWS, Outs, check_deck, find_outs, shorts
 

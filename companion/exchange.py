@@ -17,9 +17,10 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from . import group_services, models, roster_services, scoring, services
+from . import editions, group_services, models, roster_services, scoring, services
+from .editions import Edition
 from .payloads import PayloadError, game_spec, round_request
-from .rules import Edition, RulesError
+from .rules import RulesError
 from .rules.errors import Reason
 
 FORMAT = "phase10-companion"
@@ -38,7 +39,7 @@ class ImportRefused(ValueError):
 
 def _result(result: scoring.Result, edition: Edition) -> dict[str, Any]:
     phase: bool | int = result.laid
-    if edition is Edition.MASTERS and result.laid and result.phase is not None:
+    if edition.chooses_phase and result.laid and result.phase is not None:
         phase = result.phase
     return {"player": result.player, "phase": phase, "points": result.points,
             "went_out": result.went_out}
@@ -55,7 +56,7 @@ def game_data(game: models.Game) -> dict[str, Any]:
         rounds.append({"results": [_result(result, setup.edition)
                                    for result in current.rounds[-1].results],
                        "confirm": bool(warnings)})
-    first = "starter" if setup.edition is Edition.BOARD else "dealer"
+    first = "starter" if setup.edition.markers else "dealer"
     data = {"edition": setup.edition.value,
             "players": [p.name for p in game.players if p.joined_round <= 1],
             "phases": list(current.setup.phases), "ten_rounds": setup.ten_rounds,
@@ -183,7 +184,7 @@ def import_game(item: Any, number: int | None = None) -> models.Game:
                 break
             if not isinstance(body, dict):
                 raise PayloadError("a round must be an object with “results”")
-            new, _number, confirm = round_request(body, Edition(game.edition))
+            new, _number, confirm = round_request(body, editions.get(game.edition))
             services.record_round(game, new, confirm=confirm)
     except services.SetupError as error:
         raise ImportRefused(error.problems[0][1], at["game"], at["round"]) from error

@@ -20,8 +20,8 @@ from wtforms import (
 )
 from wtforms.validators import Length, Optional, ValidationError
 
+from . import editions
 from .numbers import whole_number
-from .rules.phases import PHASE_NUMBERS
 from .services import MAX_NAME, MAX_PLAYERS, MAX_POINTS
 
 
@@ -30,6 +30,7 @@ def choices(*pairs: tuple[str, object]) -> list[SelectChoice]:
     return [SelectChoice(value, label) for value, label in pairs]
 
 
+PHASE_NUMBERS = editions.default().phase_numbers
 PHASE_CHOICES = choices(*((str(n), str(n)) for n in PHASE_NUMBERS))
 PHASE_SETS = {"all": PHASE_NUMBERS, "first5": (1, 2, 3, 4, 5),
               "even": (2, 4, 6, 8, 10), "odd": (1, 3, 5, 7, 9)}

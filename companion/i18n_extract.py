@@ -8,15 +8,16 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import IO, Any
 
-from .rules import PHASES, REASON_TEMPLATES
+from .editions import all_editions
+from .rules import REASON_TEMPLATES
 from .scoring.plausibility import COUNTED_TEMPLATES
 
 
 def phase_names(fileobj: IO[bytes], keywords: Any, comment_tags: Any,
                 options: Any) -> Iterator[tuple[int, str, str, list[str]]]:
     seen: set[str] = set()
-    for edition, phases in PHASES.items():
-        for phase in phases:
+    for edition in all_editions():
+        for phase in edition.phases:
             for text in (phase.describe(), *(part.describe() for part in phase.parts)):
                 if text not in seen:
                     seen.add(text)

@@ -5,11 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from . import scoring
+from . import editions, scoring
+from .editions import Edition
 from .numbers import whole_number
-from .rules import Card, Edition, PartKind, get_phase, parse_cards
+from .rules import Card, PartKind, get_phase, parse_cards
 from .rules.errors import RulesError, Term
-from .services import ALL_PHASES, MAX_POINTS, GameSpec
+from .services import MAX_POINTS, GameSpec
 
 
 class PayloadError(RulesError):
@@ -24,7 +25,7 @@ def _require(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], w
 
 
 def edition_of(data: Mapping[str, Any]) -> Edition:
-    return Edition.parse(data.get("edition", "original"))
+    return editions.get(data.get("edition", "original"))
 
 
 def cards_of(value: Any, key: str) -> list[Card]:
@@ -66,7 +67,7 @@ def game_spec(data: Mapping[str, Any]) -> GameSpec:
     players = _require(data, "players", list, "a list of 2 to 6 names")
     if not all(isinstance(name, str) for name in players):
         raise PayloadError("“players” must be a list of 2 to 6 names")
-    phases = data.get("phases", list(ALL_PHASES))
+    phases = data.get("phases", list(edition.phase_numbers))
     if not isinstance(phases, list) or not all(
             isinstance(n, int) and not isinstance(n, bool) for n in phases):
         raise PayloadError("“phases” must be a list of phase numbers from 1 to 10")
@@ -86,8 +87,8 @@ def _result(item: Any, edition: Edition) -> scoring.Result:
         raise PayloadError("each result must be an object with “player”, “phase” and “points”")
     player = _require(item, "player", str, "a player's name")
     phase = item.get("phase", False)
-    if edition is Edition.MASTERS and isinstance(phase, int) and not isinstance(phase, bool):
-        if phase not in ALL_PHASES:
+    if edition.chooses_phase and isinstance(phase, int) and not isinstance(phase, bool):
+        if phase not in edition.phase_numbers:
             raise PayloadError("“phase” must be false or a phase number from 1 to 10")
         laid, number = True, phase
     elif isinstance(phase, bool):
@@ -99,7 +100,7 @@ def _result(item: Any, edition: Edition) -> scoring.Result:
         raise PayloadError("points must be a whole number, like 35 (%(player)s)", player=player)
     if points is not None and points > MAX_POINTS:
         raise PayloadError("no hand is worth more than 1000 points (%(player)s)", player=player)
-    if points is None and edition is not Edition.BOARD:
+    if points is None and not edition.markers:
         raise PayloadError("points are missing for %(player)s", player=player)
     went_out = item.get("went_out", False)
     if not isinstance(went_out, bool):

@@ -7,12 +7,12 @@ from typing import Any
 from flask import url_for
 
 from . import models, scoring
+from .editions import Edition
 from .reading import GameHead
-from .rules import Edition
 
 
 def _phase_field(result: scoring.Result, edition: Edition) -> bool | int:
-    if edition is Edition.MASTERS and result.laid and result.phase is not None:
+    if edition.chooses_phase and result.laid and result.phase is not None:
         return result.phase
     return result.laid
 
@@ -27,7 +27,7 @@ def round_json(view: scoring.RoundView, edition: Edition) -> dict[str, Any]:
             for result in view.results
         ],
     }
-    if edition is Edition.BOARD:
+    if edition.markers:
         data["starter"] = view.starter
         data["moves"] = [{"player": move.player, "from": move.start, "to": move.end}
                          for move in view.moves]

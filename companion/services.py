@@ -15,15 +15,13 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
 from sqlalchemy.orm.exc import StaleDataError
 
-from . import live, models, scoring, storage
+from . import editions, live, models, scoring, storage
+from .editions import Edition
 from .extensions import db
-from .rules import Edition
 from .rules.errors import Reason
-from .rules.phases import PHASE_NUMBERS
 
 MAX_NAME = 30
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
-ALL_PHASES = PHASE_NUMBERS
 MAX_POINTS = 1000  # far above any real hand (190); keeps stored numbers sane
 
 
@@ -63,7 +61,8 @@ KEY = re.compile(r"[A-Za-z0-9_-]{1,64}")
 class GameSpec:
     edition: Edition
     players: tuple[str, ...]
-    phases: tuple[int, ...] = ALL_PHASES
+    phases: tuple[int, ...] | None = None
+    """The phases in play (None: all of the edition's)."""
     ten_rounds: bool = False
     knocking: bool = False
     first: str | None = None
@@ -85,10 +84,13 @@ def validate_spec(spec: GameSpec) -> GameSpec:
     folded = [name.casefold() for name in names]
     if len(set(folded)) != len(folded):
         problems.append(("players", Reason("every player needs a different name")))
-    phases = ALL_PHASES if spec.edition is not Edition.ORIGINAL else tuple(sorted(spec.phases))
-    if not phases or len(set(phases)) != len(phases) or not set(phases) <= set(ALL_PHASES):
-        problems.append(("phases", Reason("choose one or more different phases from 1 to 10")))
-    if spec.ten_rounds and spec.edition is not Edition.ORIGINAL:
+    every = spec.edition.phase_numbers
+    phases = (every if not spec.edition.variants or spec.phases is None
+              else tuple(sorted(spec.phases)))
+    if not phases or len(set(phases)) != len(phases) or not set(phases) <= set(every):
+        problems.append(("phases", Reason("choose one or more different phases from 1 to "
+                                           "%(last)s", {"last": len(every)})))
+    if spec.ten_rounds and not spec.edition.variants:
         problems.append(("ten_rounds", Reason(
             "the 10-rounds variant is played with the original edition")))
     if spec.first is not None and spec.first.strip() not in names:
@@ -153,7 +155,7 @@ def lock_game(key: str, *, revision: int | None = None) -> models.Game | None:
 
 def setup_of(game: models.Game) -> scoring.Setup:
     return scoring.Setup(
-        edition=Edition(game.edition),
+        edition=editions.get(game.edition),
         players=tuple(player.name for player in game.players),
         phases=game.phase_numbers,
         ten_rounds=game.ten_rounds,

@@ -25,7 +25,7 @@ TEMPLATE="${TRANSLATIONS}/messages.pot"
 extracted=$(mktemp)
 trap 'rm -f "${extracted}"' EXIT
 pybabel extract -F babel.cfg \
-    -k _l -k Reason -k Problem -k CardError -k PhaseError -k RulesError -k PayloadError \
+    -k _l -k Reason -k Problem -k CardError -k PhaseError -k RulesError -k PayloadError -k N_ \
     -k must_have_laid:2 -k _require:4 \
     --no-location --sort-output \
     --project="Phase 10 Companion" --version="${VERSION}" \

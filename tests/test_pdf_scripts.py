@@ -13,9 +13,8 @@ import pytest
 from pypdf import PdfReader
 from test_pdf import INFO, laid, missed, out, play
 
-from companion import scoring
+from companion import editions, scoring
 from companion.pdf import BlankOptions, blank_sheet, game_sheet, scripts
-from companion.rules import Edition
 from companion.scoring import Setup
 
 NAMES = ("王芳", "佐藤", "김민준", "محمد", "Anaïs")
@@ -51,7 +50,7 @@ def assert_every_name_printed(data: bytes) -> None:
 def five_scripts_game() -> scoring.Sheet:
     rounds = [(laid("王芳", 20), missed("佐藤", 55), laid("김민준", 10), out("محمد"),
                missed("Anaïs", 60)) for _ in range(10)]
-    return play(Setup(Edition.ORIGINAL, NAMES, first_dealer=3), *rounds)
+    return play(Setup(editions.get("original"), NAMES, first_dealer=3), *rounds)
 
 
 @needs_fonts

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from reportlab.platypus import Spacer, Table  # type: ignore[import-untyped]
 
-from ..rules import Edition
+from .. import editions
+from ..editions import Edition
 from .layout import (
     BLANK_ROW,
     MIN_ROUND_ROWS,
@@ -26,7 +27,7 @@ from .scripts import name_markup
 class BlankOptions:
     """What a blank sheet shows: a column per entry of ``names`` ("" leaves a line to write on)."""
 
-    edition: Edition = Edition.ORIGINAL
+    edition: Edition = field(default_factory=editions.default)
     names: tuple[str, ...] = ("",) * 6
     paper: str = "a4"
 
@@ -36,7 +37,7 @@ class BlankOptions:
 
 
 def _blank_columns(options: BlankOptions, rows: int, _: Translate) -> list[Column]:
-    total = "=" if options.edition is not Edition.BOARD else ""
+    total = "=" if not options.edition.markers else ""
     return [
         Column(header=(rich(name_markup(name, bold=True), "name") if name else
                        para(_("Player %(n)s:") % {"n": seat}, "label")),
@@ -50,7 +51,7 @@ def blank_sheet(options: BlankOptions, _: Translate = identity) -> bytes:
     title = _("Phase 10 score sheet")
     doc, buffer = document(options.paper, title)
     width, height = frame_size(doc)
-    if options.edition is Edition.BOARD:
+    if options.edition.markers:
         hint = _("Cross off each phase as the marker passes it; write the space each marker "
                  "reaches after every round.")
         total_label = _("Wreath")

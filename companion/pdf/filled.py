@@ -10,7 +10,6 @@ from xml.sax.saxutils import escape
 
 from reportlab.platypus import Spacer, Table, TableStyle  # type: ignore[import-untyped]
 
-from ..rules import Edition
 from .flowables import CrossedPhase, QrCode
 from .layout import (
     MIN_ROUND_ROWS,
@@ -29,9 +28,6 @@ from .scripts import fill, name_markup, names_markup
 if TYPE_CHECKING:
     from ..scoring import PlayerLine, RoundView, Sheet
 
-WREATH = 11
-
-
 @dataclass(frozen=True)
 class GameInfo:
     """What the sheet does not know about its game: when it started and its read-only link."""
@@ -41,8 +37,8 @@ class GameInfo:
     paper: str = "a4"
 
 
-def _space(space: int, _: Translate) -> str:
-    return _("wreath") if space >= WREATH else str(space)
+def _space(space: int, wreath: int, _: Translate) -> str:
+    return _("wreath") if space >= wreath else str(space)
 
 
 def _card_cell(view: RoundView, name: str, sheet: Sheet, _: Translate) -> str:
@@ -50,41 +46,43 @@ def _card_cell(view: RoundView, name: str, sheet: Sheet, _: Translate) -> str:
     if result is None:
         return "–"
     text = "" if result.points is None else str(result.points)
-    if sheet.setup.edition is Edition.MASTERS and result.phase:
+    if sheet.setup.edition.chooses_phase and result.phase:
         text += " · " + _("Ph. %(n)s") % {"n": result.phase}
     return text
 
 
-def _board_cell(view: RoundView, name: str, _: Translate) -> str:
+def _board_cell(view: RoundView, name: str, wreath: int, _: Translate) -> str:
     arrow = fonts().arrow
     move = next((move for move in view.moves if move.player == name), None)
     if move is not None:
-        return f"{_space(move.start, _)} {arrow} {_space(move.end, _)}"
-    space = _space(view.markers.get(name, 1), _)
+        return f"{_space(move.start, wreath, _)} {arrow} {_space(move.end, wreath, _)}"
+    space = _space(view.markers.get(name, 1), wreath, _)
     if name in view.stopped:
         return _("%(space)s (game over)") % {"space": space}
     return space
 
 
 def _round_cells(sheet: Sheet, line: PlayerLine, _: Translate) -> list[str]:
-    board = sheet.setup.edition is Edition.BOARD
+    board = sheet.setup.edition.markers
     mark = fonts().dealer_mark
     cells = []
     for view in sheet.rounds:
-        text = _board_cell(view, line.name, _) if board else _card_cell(view, line.name, sheet, _)
+        text = (_board_cell(view, line.name, sheet.setup.edition.wreath, _) if board
+                else _card_cell(view, line.name, sheet, _))
         leader = view.starter if board else view.dealer
         cells.append(f"{text} {mark}" if leader == line.name else text)
     return cells
 
 
 def _game_columns(sheet: Sheet, padding: int, _: Translate) -> list[Column]:
-    board = sheet.setup.edition is Edition.BOARD
+    board = sheet.setup.edition.markers
     columns = []
     for line in sheet.players:
         phases = [CrossedPhase(number) if number in line.phases_done
                   else str(number) if number in sheet.setup.phases else "–"
-                  for number in range(1, 11)]
-        total = _space(line.marker or 1, _) if board else str(line.points)
+                  for number in sheet.setup.edition.phase_numbers]
+        total = (_space(line.marker or 1, sheet.setup.edition.wreath, _) if board
+                 else str(line.points))
         columns.append(Column(rich(name_markup(line.name, bold=True), "name"), phases,
                               _round_cells(sheet, line, _) + [""] * padding, total))
     return columns
@@ -125,7 +123,7 @@ def _notes(sheet: Sheet, _: Translate) -> list[str]:
     variants, the ending."""
     setup, mark = sheet.setup, fonts().dealer_mark
     seats = setup.players[setup.first_dealer:] + setup.players[:setup.first_dealer]
-    if setup.edition is Edition.BOARD:
+    if setup.edition.markers:
         notes = [fill(_("Seating order: %(names)s"), names=names_markup(seats)),
                  fill(_("%(mark)s started the round; bold: ended the round and moved 2 spaces."),
                       mark=mark)]
@@ -151,7 +149,7 @@ def game_sheet(sheet: Sheet, info: GameInfo, _: Translate = identity) -> bytes:
     title = _("Phase 10 score sheet")
     doc, buffer = document(info.paper, title)
     width, _height = frame_size(doc)
-    board = sheet.setup.edition is Edition.BOARD
+    board = sheet.setup.edition.markers
     qr_size = 68
     aside = Table([[QrCode(info.view_url, qr_size)], [para(_("Read-only link"), "small")]],
                   colWidths=[qr_size + 4])

@@ -19,7 +19,7 @@ from reportlab.platypus import (  # type: ignore[import-untyped]
     TableStyle,
 )
 
-from ..rules import PHASES, Edition
+from ..editions import Edition
 from .layout import SOFT_INK, Translate, fonts, styles
 
 PAPERS = {"a4": A4, "letter": LETTER}
@@ -27,11 +27,7 @@ MARGIN = 12 * mm
 
 
 def edition_name(edition: Edition, _: Translate) -> str:
-    return {
-        Edition.ORIGINAL: _("Phase 10 card game"),
-        Edition.MASTERS: _("Phase 10 Masters"),
-        Edition.BOARD: _("Phase 10 board game"),
-    }[edition]
+    return _(edition.title)
 
 
 def legend(edition: Edition, numbers: Sequence[int], width: float, _: Translate) -> Table:
@@ -40,7 +36,7 @@ def legend(edition: Edition, numbers: Sequence[int], width: float, _: Translate)
     entries = [
         Paragraph(f"<b>{escape(label % {'n': phase.number})}:</b> "
                   f"{escape(_(phase.describe()))}", styles()["legend"])
-        for phase in PHASES[edition] if phase.number in numbers
+        for phase in edition.phases if phase.number in numbers
     ]
     half = (len(entries) + 1) // 2
     rows = [[entries[i], entries[i + half] if i + half < len(entries) else ""]

@@ -16,7 +16,7 @@ from .groups import (
     check_hit,
     check_laydown,
 )
-from .phases import DECKS, PHASES, Deck, Edition, Part, PartKind, Phase, get_phase
+from .phases import Deck, Part, PartKind, Phase, get_phase
 from .solver import Solution, solve
 
 #: Every template a Reason from the group checks and the solver may carry, for translators;
@@ -24,8 +24,8 @@ from .solver import Solution, solve
 REASON_TEMPLATES: tuple[str | tuple[str, str], ...] = groups.TEMPLATES + solver.TEMPLATES
 
 __all__ = [
-    "Card", "CardError", "Colour", "DECKS", "Deck", "Edition", "GroupCheck", "HitCheck", "Kind",
-    "LaydownCheck", "MatchedGroup", "PHASES", "Part", "PartKind", "Phase", "PhaseError",
+    "Card", "CardError", "Colour", "Deck", "GroupCheck", "HitCheck", "Kind",
+    "LaydownCheck", "MatchedGroup", "Part", "PartKind", "Phase", "PhaseError",
     "REASON_TEMPLATES", "Reason", "RulesError", "SKIP", "Solution", "WILD", "check_group",
     "check_hit", "check_laydown", "deck_reasons", "format_cards", "get_phase", "parse_cards",
     "solve",

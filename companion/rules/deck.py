@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from .cards import WILD, Card
 from .errors import Reason
-from .phases import DECKS, Edition
+
+if TYPE_CHECKING:
+    from ..editions import Edition
 
 NO_SKIPS_ON_BOARD = "the board game has no skip cards"
 DECK_CARD = "the deck has only %(count)s of %(card)s"
@@ -18,14 +21,14 @@ DECK_CARDS = "the deck has only %(count)s cards"
 
 def deck_reasons(edition: Edition, cards: Iterable[Card]) -> list[Reason]:
     """Why these cards cannot all come from one deck of ``edition`` (empty if they can)."""
-    deck = DECKS[edition]
+    deck = edition.deck
     counts = Counter(cards)
     reasons = [Reason(DECK_CARD, {"count": deck.copies_per_card, "card": str(card)})
                for card, count in sorted(counts.items())
                if card.is_natural and count > deck.copies_per_card]
     wilds = counts[WILD]
     skips = sum(count for card, count in counts.items() if card.is_skip)
-    if edition is Edition.BOARD:
+    if edition.turned_jokers:
         if skips:
             reasons.append(Reason(NO_SKIPS_ON_BOARD))
         if counts.total() - skips > deck.cards:

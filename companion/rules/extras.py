@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from itertools import product
 
 from .cards import MAX_NUMBER, MIN_NUMBER, WILD, Card, Colour
-from .phases import Edition, PartKind, Phase
+from .phases import PartKind, Phase
 from .tally import NATURALS, Laydown, natural_index, window_mask
 
 
@@ -41,8 +41,9 @@ def extras(phase: Phase, laydown: Laydown, hand: Sequence[Card]) -> tuple[Extra,
     >>> from .phases import get_phase
     >>> laid = (tuple(parse_cards("8r 8g 8b")), tuple(parse_cards("3y 4y 5r 6b")))
     >>> hand = parse_cards("8r 8g 8b 8y 3y 4y 5r 6b W 8b 12g 2r S")
+    >>> from companion.editions import get
     >>> [(str(extra.card), extra.group, extra.where)
-    ...  for extra in extras(get_phase(Edition.ORIGINAL, 2), laid, hand)]
+    ...  for extra in extras(get_phase(get("original"), 2), laid, hand)]
     [('2r', 1, 'low'), ('8b', 0, ''), ('8y', 0, ''), ('W', 0, '')]
     """
     left = Counter(card for card in hand if not card.is_skip)
@@ -53,7 +54,7 @@ def extras(phase: Phase, laydown: Laydown, hand: Sequence[Card]) -> tuple[Extra,
             assert card.number is not None and card.colour is not None
             pool[natural_index(card.number, card.colour)] = count
     runs, others = _groups(phase, laydown)
-    sink = bool(others) or phase.edition is Edition.BOARD  # somewhere a wild always fits
+    sink = bool(others) or phase.edition.turned_jokers  # somewhere a wild always fits
     plan = _grow(tuple(runs), tuple(pool), max(0, left[WILD]), others, sink)
     placed = list(plan)
     used = Counter(extra.card for extra in plan)
@@ -64,7 +65,7 @@ def extras(phase: Phase, laydown: Laydown, hand: Sequence[Card]) -> tuple[Extra,
         if group is not None:
             placed.append(Extra(card, group))
     placed += _spare_wilds(runs, others, plan, left[WILD] - used[WILD],
-                           phase.edition is Edition.BOARD)
+                           phase.edition.turned_jokers)
     return tuple(placed)
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import permutations
+from typing import TYPE_CHECKING
 
 from .cards import Card, Colour
 from .deck import (
@@ -20,7 +21,10 @@ from .deck import (
     deck_reasons,
 )
 from .errors import Reason, Term
-from .phases import Edition, Part, PartKind, Phase
+from .phases import Part, PartKind, Phase
+
+if TYPE_CHECKING:
+    from ..editions import Edition
 from .runs import (
     EXTRA,
     HIT_COLOUR_RUN,
@@ -114,9 +118,10 @@ def check_group(edition: Edition, part: Part, cards: Sequence[Card]) -> GroupChe
     stand for no number and are shown as ``+``.
 
     >>> from .cards import parse_cards
-    >>> check_group(Edition.ORIGINAL, Part(PartKind.RUN, 3), parse_cards("W 3r W")).wilds
+    >>> from companion.editions import get
+    >>> check_group(get("original"), Part(PartKind.RUN, 3), parse_cards("W 3r W")).wilds
     ('2', '4')
-    >>> [str(r) for r in check_group(Edition.ORIGINAL, Part(PartKind.RUN, 3),
+    >>> [str(r) for r in check_group(get("original"), Part(PartKind.RUN, 3),
     ...                              parse_cards("4r 5b 7g")).reasons]
     ['the run 4 5 7 has a gap at 6']
     """
@@ -135,7 +140,8 @@ def check_laydown(phase: Phase, groups: Sequence[Sequence[Card]]) -> LaydownChec
 
     >>> from .cards import parse_cards
     >>> from .phases import get_phase
-    >>> check = check_laydown(get_phase(Edition.ORIGINAL, 2),
+    >>> from companion.editions import get
+    >>> check = check_laydown(get_phase(get("original"), 2),
     ...                       [parse_cards("8g 9g 10y 11r"), parse_cards("5r 5b W")])
     >>> check.valid, [group.part.describe() for group in check.groups], check.groups[1].wilds
     (True, ['run of 4', 'set of 3'], ('5',))
@@ -180,13 +186,14 @@ def check_hit(edition: Edition, kind: PartKind, group: Sequence[Card], card: Car
     run that covers all of 1–12 (at either end, standing for no number).
 
     >>> from .cards import WILD, parse_cards
-    >>> check_hit(Edition.ORIGINAL, PartKind.RUN, parse_cards("W W 3r"), WILD).where
+    >>> from companion.editions import get
+    >>> check_hit(get("original"), PartKind.RUN, parse_cards("W W 3r"), WILD).where
     ('high',)
     """
     table = tuple(group)
     reasons, _ = _check(edition, Part(kind, 1), table)
     if not reasons and card.is_skip:
-        reasons = [Reason(NO_SKIPS_ON_BOARD if edition is Edition.BOARD else SKIP)]
+        reasons = [Reason(SKIP if edition.skips else NO_SKIPS_ON_BOARD)]
     if not reasons:
         reasons = deck_reasons(edition, (*table, card))
     if reasons:
@@ -206,7 +213,7 @@ def check_hit(edition: Edition, kind: PartKind, group: Sequence[Card], card: Car
 def _check(edition: Edition, part: Part, cards: Sequence[Card]) -> Checked:
     shown = show(part.kind, cards) or "–"
     if any(card.is_skip for card in cards):
-        return [Reason(NO_SKIPS_ON_BOARD if edition is Edition.BOARD else SKIP)], ()
+        return [Reason(SKIP if edition.skips else NO_SKIPS_ON_BOARD)], ()
     reasons = []
     if len(cards) < part.size:
         reasons.append(Reason(TOO_FEW, {"cards": shown, "size": part.size}))

@@ -25,11 +25,15 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from math import comb
+from typing import TYPE_CHECKING
 
 from .cards import WILD, Card, Colour
 from .deck import deck_reasons
 from .errors import RulesError
-from .phases import DECKS, PHASES, Edition, Part, PartKind, Phase
+from .phases import Part, PartKind, Phase
+
+if TYPE_CHECKING:
+    from ..editions import Edition
 from .plans import set_layouts
 from .solver import Solution, _strategy, solve
 from .tally import NATURALS, NUMBER_BITS, NUMBERS, Tally, natural_index, naturals_in
@@ -62,7 +66,8 @@ def find_outs(phase: Phase, hand: Sequence[Card], seen: Sequence[Card] = ()) -> 
 
     >>> from .cards import format_cards, parse_cards
     >>> from .phases import get_phase
-    >>> found = find_outs(get_phase(Edition.ORIGINAL, 3),
+    >>> from companion.editions import get
+    >>> found = find_outs(get_phase(get("original"), 3),
     ...                   parse_cards("8r 8g 8b 3y 4y 5r W S 11b"), parse_cards("6r 6g"))
     >>> found.short, " ".join(format_cards(found.outs)), found.unseen, found.out_copies
     (1, '2b 2g 2r 2y 6b 6g 6r 6y 8b 8g 8r 8y W', 97, 26)
@@ -71,7 +76,7 @@ def find_outs(phase: Phase, hand: Sequence[Card], seen: Sequence[Card] = ()) -> 
     """
     check_deck(phase.edition, [*hand, *seen])
     short, outs = shortfall(phase, hand)
-    unseen = DECKS[phase.edition].cards - len(hand) - len(seen)
+    unseen = phase.edition.deck.cards - len(hand) - len(seen)
     # A board-game joker is a number card turned round: it leaves the unseen deck, but which
     # card it is nobody knows, so no card's copies go down; there are never more outs than
     # unseen cards, though.
@@ -115,15 +120,15 @@ def shorts(edition: Edition, hand: Sequence[Card]) -> tuple[tuple[Phase, int], .
     """Every phase of ``edition`` with how many cards ``hand`` is short of it."""
     check_deck(edition, hand)
     tally = Tally(hand)
-    return tuple((phase, _short(phase, tally)) for phase in PHASES[edition])
+    return tuple((phase, _short(phase, tally)) for phase in edition.phases)
 
 
 def copies_left(edition: Edition, card: Card, hand: Sequence[Card],
                 seen: Sequence[Card] = ()) -> int:
     """How many copies of ``card`` the deck holds beyond those in ``hand`` and ``seen``."""
-    deck = DECKS[edition]
+    deck = edition.deck
     if card.is_wild:
-        held = 0 if edition is Edition.BOARD else deck.wilds
+        held = 0 if edition.turned_jokers else deck.wilds
     else:
         held = deck.copies_per_card if card.is_natural else deck.skips
     return max(0, held - hand.count(card) - seen.count(card))
@@ -161,8 +166,8 @@ def _short_with(phase: Phase, tally: Tally, card: Card) -> int:
 
 def _drawable(edition: Edition, tally: Tally) -> int:
     """The naturals (a mask) of which the deck holds another copy beside the hand's."""
-    deck = DECKS[edition]
-    if edition is Edition.BOARD and sum(tally.supply) + tally.wilds >= deck.cards:
+    deck = edition.deck
+    if edition.turned_jokers and sum(tally.supply) + tally.wilds >= deck.cards:
         return 0
     held = [0] * len(NATURALS)
     for number in NUMBERS:
@@ -173,7 +178,7 @@ def _drawable(edition: Edition, tally: Tally) -> int:
 
 
 def _wild_helps(phase: Phase, tally: Tally, short: int) -> bool:
-    if phase.edition is Edition.BOARD or tally.wilds >= DECKS[phase.edition].wilds:
+    if phase.edition.turned_jokers or tally.wilds >= phase.edition.deck.wilds:
         return False
     naturals, parts = sum(tally.supply), len(phase.parts)
     if naturals < parts:  # the wild fills a slot only when naturals are not all it lacks
@@ -184,10 +189,10 @@ def _wild_helps(phase: Phase, tally: Tally, short: int) -> bool:
 def _capped(phase: Phase, tally: Tally) -> bool:
     """Board game, no wild in hand, and sets that may ask for more of a number than the
     deck holds (they are then counted by ``_sets_short``)."""
-    if phase.edition is not Edition.BOARD or tally.wilds:
+    if not phase.edition.turned_jokers or tally.wilds:
         return False
     kinds = {part.kind for part in phase.parts}
-    copies = DECKS[phase.edition].copies_per_card * 4
+    copies = phase.edition.deck.copies_per_card * 4
     return kinds == {PartKind.SET} and phase.card_count > copies
 
 
@@ -198,7 +203,7 @@ def _sets_short(phase: Phase, supply: list[int]) -> int:
     """
     ranked = sorted(supply[1:], reverse=True)
     best = phase.card_count
-    for blocks, ranks in _blocks(phase.parts, DECKS[phase.edition].copies_per_card * 4):
+    for blocks, ranks in _blocks(phase.parts, phase.edition.deck.copies_per_card * 4):
         held = sum(min(cards, ranked[rank]) for cards, rank in zip(blocks, ranks, strict=True))
         best = min(best, phase.card_count - held)
     return best

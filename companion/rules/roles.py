@@ -44,9 +44,9 @@ def out_groups(phase: Phase, hand: Sequence[Card], outs: Sequence[Card]
     """The outs of ``hand`` grouped by what they do, parts in phase order, wilds last.
 
     >>> from .cards import parse_cards
-    >>> from .phases import Edition, get_phase
+    >>> from companion.editions import get; from companion.rules import get_phase
     >>> from .outs import shortfall
-    >>> phase, hand = get_phase(Edition.ORIGINAL, 3), parse_cards("8r 8g 8b 3y 4y 5r W S")
+    >>> phase, hand = get_phase(get("original"), 3), parse_cards("8r 8g 8b 3y 4y 5r W S")
     >>> [(group.role.value, group.part, " ".join(map(str, group.cards)))
     ...  for group in out_groups(phase, hand, shortfall(phase, hand)[1])]
     [('frees', 0, '8b 8g 8r 8y'), ('fills', 1, '2b 2g 2r 2y 6b 6g 6r 6y'), ('wild', None, 'W')]

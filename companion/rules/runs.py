@@ -4,10 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from itertools import pairwise
+from typing import TYPE_CHECKING
 
 from .cards import MAX_NUMBER, MIN_NUMBER, WILD, Card
 from .errors import Reason
-from .phases import Edition, PartKind
+from .phases import PartKind
+
+if TYPE_CHECKING:
+    from ..editions import Edition
 
 RUN_TWICE = "the run %(cards)s holds %(number)s twice"
 RUN_ORDER = "the run %(cards)s is not in ascending order: lay it as %(order)s"
@@ -84,7 +88,7 @@ def check_run(edition: Edition, kind: PartKind, cards: Sequence[Card],
         return reasons, ()
     start = naturals[0][1] - naturals[0][0]
     end = start + len(cards) - 1
-    if not (edition is Edition.BOARD and start <= MIN_NUMBER and end >= MAX_NUMBER):
+    if not (edition.turned_jokers and start <= MIN_NUMBER and end >= MAX_NUMBER):
         fixed = ascending(edition, cards) if start < MIN_NUMBER or end > MAX_NUMBER else None
         order = {"order": show(kind, fixed)} if fixed is not None else {}
         if start < MIN_NUMBER:
@@ -116,7 +120,7 @@ def hit_run(edition: Edition, kind: PartKind, table: tuple[Card, ...], card: Car
     if card.is_wild:
         if open_ends:
             return tuple(open_ends), ()
-        if edition is Edition.BOARD:
+        if edition.turned_jokers:
             return tuple(ends), ()
         return (), (Reason(HIT_RUN_FULL, {"cards": shown}),)
     if kind is PartKind.COLOUR_RUN and card.colour != natural.colour:
@@ -170,6 +174,6 @@ def ascending(edition: Edition, cards: Sequence[Card]) -> tuple[Card, ...] | Non
     assert first is not None and last is not None
     high = min(spare, MAX_NUMBER - last)
     low = spare - high
-    if low > first - MIN_NUMBER and edition is not Edition.BOARD:
+    if low > first - MIN_NUMBER and not edition.turned_jokers:
         return None
     return tuple([WILD] * low + laid + [WILD] * high)

@@ -32,7 +32,7 @@ searches in ``number_search.py`` and ``colour_search.py``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -41,7 +41,7 @@ from .colour_search import ColourAndNumber, ColourRun, OneColour
 from .deck import deck_reasons
 from .errors import PhaseError, Reason, Term
 from .number_search import Numbers
-from .phases import PHASES, Part, PartKind, Phase
+from .phases import Part, PartKind, Phase
 from .tally import UNSOLVED, Laydown, Strategy, Tally
 
 # (singular, plural) pairs: the count decides which, in each language's own way.
@@ -72,8 +72,8 @@ def solve(phase: Phase, hand: Sequence[Card]) -> Solution:
     lay-downs it holds the fewest wilds.
 
     >>> from .cards import parse_cards
-    >>> from .phases import Edition, get_phase
-    >>> found = solve(get_phase(Edition.ORIGINAL, 1), parse_cards("7r 7g 7b W W W"))
+    >>> from companion.editions import get; from companion.rules import get_phase
+    >>> found = solve(get_phase(get("original"), 1), parse_cards("7r 7g 7b W W W"))
     >>> [" ".join(map(str, group)) for group in found.laydown], found.wilds
     (['7r 7b W', '7g W W'], (('7',), ('7', '7')))
     """
@@ -126,6 +126,8 @@ def _strategy(parts: tuple[Part, ...]) -> Strategy:
     raise PhaseError(UNSUPPORTED, phase=phase)
 
 
-for _phases in PHASES.values():  # plan every edition's phases once, at import
-    for _phase in _phases:
-        _strategy(_phase.parts)
+def plan(phases: Iterable[Phase]) -> None:
+    """Plans ``phases`` ahead; PhaseError names a phase the solver has no strategy for (the
+    edition registry calls this for every edition it accepts)."""
+    for phase in phases:
+        _strategy(phase.parts)

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from .cards import MAX_NUMBER, Card, Colour
-from .phases import DECKS, Edition
+
+if TYPE_CHECKING:
+    from ..editions import Edition
 
 NUMBERS = range(1, MAX_NUMBER + 1)
 COLOURS = tuple(Colour)
@@ -33,13 +36,13 @@ class Tally:
 
     def fits(self, edition: Edition) -> bool:
         """Whether one deck of ``edition`` holds all these cards."""
-        deck = DECKS[edition]
+        deck = edition.deck
         for cards in self.cards:
             if len(cards) > deck.copies_per_card:
                 colours = [card.colour for card in cards]
                 if any(colours.count(colour) > deck.copies_per_card for colour in COLOURS):
                     return False
-        if edition is Edition.BOARD:
+        if edition.turned_jokers:
             return not self.skips and sum(self.supply) + self.wilds <= deck.cards
         return self.wilds <= deck.wilds and self.skips <= deck.skips
 

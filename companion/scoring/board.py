@@ -23,7 +23,7 @@ from dataclasses import replace
 from types import MappingProxyType
 
 from .checks import expected_results, must_have_laid, no_phase_number, roster_problems
-from .model import WREATH, Move, PlayerLine, Problem, Result, Round, RoundView, Setup, Sheet
+from .model import Move, PlayerLine, Problem, Result, Round, RoundView, Setup, Sheet
 from .roster import last_round, next_at_table, present
 
 __all__ = ["advance", "board_round_errors", "evaluate", "start"]
@@ -67,8 +67,10 @@ def _ender_problems(results: Sequence[Result]) -> list[Problem]:
 
 
 def evaluate(players: Sequence[str], markers: Mapping[str, int], ender: str,
-             laid: Set[str]) -> tuple[tuple[Move, ...], tuple[str, ...], str | None]:
-    """(moves, stopped, winner) of a round's evaluation.
+             laid: Set[str], wreath: int = 11
+             ) -> tuple[tuple[Move, ...], tuple[str, ...], str | None]:
+    """(moves, stopped, winner) of a round's evaluation; ``wreath`` is the space after the
+    last phase.
 
     >>> evaluate(["Ann", "Ben", "Cem"], {"Ann": 3, "Ben": 10, "Cem": 9}, "Cem", {"Ben", "Cem"})
     ((Move(player='Cem', start=9, end=11),), ('Ben',), 'Cem')
@@ -85,8 +87,8 @@ def evaluate(players: Sequence[str], markers: Mapping[str, int], ender: str,
             stopped.append(name)
             continue
         steps = ENDER_MOVES if name == ender else OTHERS_MOVE
-        moves.append(Move(name, markers[name], min(markers[name] + steps, WREATH)))
-        if moves[-1].end == WREATH:
+        moves.append(Move(name, markers[name], min(markers[name] + steps, wreath)))
+        if moves[-1].end == wreath:
             winner = name
     return tuple(moves), tuple(stopped), winner
 
@@ -99,9 +101,11 @@ def advance(sheet: Sheet, round: Round) -> Sheet:
     ender = next(result.player for result in results if result.went_out)
     before = {line.name: line.marker or 1 for line in sheet.players}
     moves, stopped, winner = evaluate(
-        players, before, ender, {result.player for result in results if result.laid})
+        players, before, ender, {result.player for result in results if result.laid},
+        setup.edition.wreath)
     moved = {move.player: move for move in moves}
-    lines = tuple(_line_after(line, moved.get(line.name)) for line in sheet.players)
+    lines = tuple(_line_after(line, moved.get(line.name), setup.edition.wreath)
+                  for line in sheet.players)
     view = RoundView(
         number=sheet.next_round, results=results, tiebreak=False, dealer=None,
         starter=sheet.starter, attempted=MappingProxyType(dict(before)),
@@ -113,12 +117,12 @@ def advance(sheet: Sheet, round: Round) -> Sheet:
     return _assemble(sheet.setup, (*sheet.rounds, view), lines, winner, starter)
 
 
-def _line_after(line: PlayerLine, move: Move | None) -> PlayerLine:
+def _line_after(line: PlayerLine, move: Move | None, wreath: int) -> PlayerLine:
     round_points = (*line.round_points, None)
     if move is None:
         return replace(line, round_points=round_points)
     return replace(line, phases_done=(*line.phases_done, move.start),
-                   current_phase=move.end if move.end < WREATH else None,
+                   current_phase=move.end if move.end < wreath else None,
                    marker=move.end, round_points=round_points)
 
 

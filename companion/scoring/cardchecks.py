@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..rules import Edition
 from .checks import expected_results, must_have_laid, no_phase_number, roster_problems
-from .model import ALL_PHASES, Problem, Result, Round, Sheet
+from .model import Problem, Result, Round, Sheet
 
 
 def card_round_errors(sheet: Sheet, round: Round) -> tuple[Problem, ...]:
@@ -20,7 +19,7 @@ def card_round_errors(sheet: Sheet, round: Round) -> tuple[Problem, ...]:
     problems = list(roster)
     for result in results:
         problems += points_problems(result)
-        if sheet.setup.edition is Edition.MASTERS:
+        if sheet.setup.edition.chooses_phase:
             problems += masters_phase_problems(sheet, result)
         else:
             problems += no_phase_number(result)
@@ -63,9 +62,10 @@ def masters_phase_problems(sheet: Sheet, result: Result) -> list[Problem]:
     if not result.laid:
         return [Problem("%(player)s did not lay a phase, so no phase number goes with it",
                         params, name, "phase")]
-    if isinstance(phase, bool) or not isinstance(phase, int) or phase not in ALL_PHASES:
-        return [Problem("“%(phase)s” is not a phase: phases are numbered 1 to 10",
-                        params, name, "phase")]
+    last = sheet.setup.edition.phase_count
+    if isinstance(phase, bool) or not isinstance(phase, int) or not 1 <= phase <= last:
+        return [Problem("“%(phase)s” is not a phase: phases are numbered 1 to %(last)s",
+                        {**params, "last": last}, name, "phase")]
     done = sheet.line(name).phases_done
     if sheet.status == "tiebreak" and done and phase != done[-1]:
         return [Problem("in the tie-break round %(player)s tries phase %(last)s again",

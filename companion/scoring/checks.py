@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..rules import Edition
-from .model import ALL_PHASES, InvalidSetup, Problem, Result, Round, Setup, Sheet
+from .model import InvalidSetup, Problem, Result, Round, Setup, Sheet
 from .roster import check_roster
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
@@ -26,11 +25,14 @@ def normalise_setup(setup: Setup) -> Setup:
     problem = check_roster(setup)
     if problem:
         raise InvalidSetup(problem)
-    if setup.edition is not Edition.ORIGINAL:
-        return replace(setup, phases=ALL_PHASES, ten_rounds=False)
-    phases = setup.phases
-    if not phases or len(set(phases)) != len(phases) or not set(phases) <= set(ALL_PHASES):
-        raise InvalidSetup("the phases in play must be different phases from 1 to 10")
+    every = setup.edition.phase_numbers
+    if not setup.edition.variants:
+        return replace(setup, phases=every, ten_rounds=False)
+    phases = setup.phases or every
+    if len(set(phases)) != len(phases) or not set(phases) <= set(every):
+        raise InvalidSetup("the phases in play must be different phases from 1 to %(last)s",
+                           last=len(every))
+    return replace(setup, phases=phases)
     return setup
 
 

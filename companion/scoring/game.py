@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..rules import Edition
 from . import board, sheet
 from .checks import normalise_setup
 from .model import GameFinished, NeedsConfirmation, Problem, Round, RoundRejected, Setup, Sheet
@@ -18,17 +17,17 @@ from .model import GameFinished, NeedsConfirmation, Problem, Round, RoundRejecte
 
 def _start(setup: Setup) -> Sheet:
     setup = normalise_setup(setup)
-    return board.start(setup) if setup.edition is Edition.BOARD else sheet.start(setup)
+    return board.start(setup) if setup.edition.markers else sheet.start(setup)
 
 
 def _errors(current: Sheet, round: Round) -> tuple[Problem, ...]:
-    if current.setup.edition is Edition.BOARD:
+    if current.setup.edition.markers:
         return board.board_round_errors(current, round)
     return sheet.card_round_errors(current, round)
 
 
 def _advance(current: Sheet, round: Round) -> Sheet:
-    if current.setup.edition is Edition.BOARD:
+    if current.setup.edition.markers:
         return board.advance(current, round)
     return sheet.advance(current, round)
 
@@ -69,7 +68,7 @@ def check_round(current: Sheet, round: Round) -> tuple[tuple[Problem, ...], tupl
     if current.status == "finished":
         raise GameFinished()
     errors = _errors(current, round)
-    if errors or current.setup.edition is Edition.BOARD:
+    if errors or current.setup.edition.markers:
         return errors, ()
     return errors, sheet.round_warnings(current, round)
 

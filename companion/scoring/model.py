@@ -7,15 +7,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from ..rules import Edition
+from ..editions import Edition
 from ..rules.errors import Reason
-from ..rules.phases import PHASE_NUMBERS
 
 Status = Literal["playing", "tiebreak", "finished"]
-
-ALL_PHASES = PHASE_NUMBERS
-WREATH = 11
-"""Board game: the space after phase 10, the laurel wreath."""
 
 
 @dataclass(frozen=True)
@@ -30,7 +25,8 @@ class Setup:
 
     edition: Edition
     players: tuple[str, ...]
-    phases: tuple[int, ...] = ALL_PHASES
+    phases: tuple[int, ...] = ()
+    """The phases in play, in order (empty: all of the edition's; normalised to those)."""
     ten_rounds: bool = False
     first_dealer: int = 0
     knocking: bool = False

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ..rules import Edition, get_phase
+from ..editions import Edition
+from ..rules import get_phase
 from .model import Problem, Result
 
 HAND = 10

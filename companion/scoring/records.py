@@ -20,7 +20,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from ..rules import Edition
+from ..editions import Edition
 from . import board, sheet
 from .checks import normalise_setup
 from .model import Round, RoundRejected, Setup, Sheet, Status
@@ -145,7 +145,7 @@ def hardest(phases: Iterable[PhaseRecord]) -> PhaseRecord | None:
 def replay(setup: Setup, rounds: Sequence[Round]) -> Sheet:
     """The sheet of stored rounds, which were checked when they were entered."""
     setup = normalise_setup(setup)
-    board_game = setup.edition is Edition.BOARD
+    board_game = setup.edition.markers
     current = board.start(setup) if board_game else sheet.start(setup)
     for round in rounds:
         if current.status == "finished":
@@ -188,7 +188,7 @@ class _Tally:
 
 def phase_attempts(result_sheet: Sheet) -> dict[tuple[str, int], tuple[int, bool]]:
     """(player, phase) → (rounds spent trying it, laid in the end) in one game."""
-    if result_sheet.setup.edition is Edition.MASTERS:
+    if result_sheet.setup.edition.chooses_phase:
         return {}
     tries: Counter[tuple[str, int]] = Counter()
     laid: set[tuple[str, int]] = set()
@@ -197,7 +197,7 @@ def phase_attempts(result_sheet: Sheet) -> dict[tuple[str, int], tuple[int, bool
             continue
         for result in view.results:
             phase = view.attempted.get(result.player)
-            if phase is None or phase > 10:
+            if phase is None or phase > result_sheet.setup.edition.phase_count:
                 continue
             key = (result.player, phase)
             if key in laid:
@@ -206,10 +206,6 @@ def phase_attempts(result_sheet: Sheet) -> dict[tuple[str, int], tuple[int, bool
             if result.laid:
                 laid.add(key)
     return {key: (count, key in laid) for key, count in tries.items()}
-
-
-def _phase_list(edition: Edition) -> Edition:
-    return Edition.BOARD if edition is Edition.BOARD else Edition.ORIGINAL
 
 
 def _count_game(tallies: dict[str, _Tally], ids: Identities, game: PlayedGame,
@@ -223,7 +219,7 @@ def _count_game(tallies: dict[str, _Tally], ids: Identities, game: PlayedGame,
         if line.name in winners:
             tally.won += 1
             tally.shared += len(winners) > 1
-        if edition is Edition.BOARD:
+        if edition.markers:
             tally.board_played += 1
             if line.name in winners:
                 tally.board_won += 1
@@ -234,7 +230,7 @@ def _count_game(tallies: dict[str, _Tally], ids: Identities, game: PlayedGame,
             tally.card_points += sum(played)
             tally.card_games.append(GameRef(game.ref, game.played_at, line.points))
     for (name, phase), attempt in attempts.items():
-        key = (_phase_list(edition), phase)
+        key = (edition, phase)
         tallies[ids.of(name)].phases.setdefault(key, []).append(attempt)
 
 
@@ -249,7 +245,7 @@ def _phase_records(attempts: Iterable[tuple[tuple[Edition, int], list[tuple[int,
                     completed=sum(1 for _rounds, laid in tries if laid),
                     rounds=sum(rounds for rounds, _laid in tries))
         for (edition, phase), tries in sorted(merged.items(), key=lambda item: (
-            item[0][0] is Edition.BOARD, item[0][1])))
+            item[0][0].order, item[0][1])))
 
 
 def _player_record(name: str, tally: _Tally) -> PlayerRecord:

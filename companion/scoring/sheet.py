@@ -28,7 +28,6 @@ from collections.abc import Sequence
 from dataclasses import replace
 from types import MappingProxyType
 
-from ..rules import Edition
 from .cardchecks import card_round_errors, who_went_out
 from .checks import expected_results
 from .model import PlayerLine, Problem, Result, Round, RoundView, Setup, Sheet, Status
@@ -50,7 +49,8 @@ def start(setup: Setup) -> Sheet:
 def dealer_of(setup: Setup, number: int) -> str:
     """Who deals round ``number``: the dealer moves one seat clockwise every round.
 
-    >>> dealer_of(Setup(Edition.ORIGINAL, ("Ann", "Ben", "Cem")), 4)
+    >>> from companion.editions import get
+    >>> dealer_of(Setup(get("original"), ("Ann", "Ben", "Cem")), 4)
     'Ann'
     """
     return next_at_table(setup, (setup.first_dealer + number - 1) % len(setup.players), number)
@@ -110,7 +110,7 @@ def phase_tried(sheet: Sheet, player: str) -> int | None:
     Board game: the space their marker stands on.
     """
     line = sheet.line(player)
-    if sheet.setup.edition is Edition.MASTERS:
+    if sheet.setup.edition.chooses_phase:
         return None
     if sheet.status == "tiebreak":
         return line.phases_done[-1] if line.phases_done else None
@@ -121,7 +121,7 @@ def phase_tried(sheet: Sheet, player: str) -> int | None:
 
 def _attempted(sheet: Sheet, result: Result) -> int | None:
     """The phase the player tried in the round (Masters: the phase laid, or None)."""
-    if sheet.setup.edition is Edition.MASTERS:
+    if sheet.setup.edition.chooses_phase:
         return result.phase if result.laid else None
     return phase_tried(sheet, result.player)
 
@@ -131,7 +131,7 @@ def _next_phase(setup: Setup, done: Sequence[int], played: int) -> int | None:
     if setup.ten_rounds:
         return setup.phases[played] if played < len(setup.phases) else None
     left = [phase for phase in setup.phases if phase not in done]
-    if setup.edition is Edition.MASTERS:
+    if setup.edition.chooses_phase:
         return min(left, default=None)
     return left[0] if left else None
 

@@ -8,12 +8,11 @@ from flask import Blueprint, render_template, request
 from flask_babel import gettext as _
 from wtforms import Field
 
+from .. import editions
 from ..i18n import say, say_phase
 from ..rules import (
-    PHASES,
     Card,
     CardError,
-    Edition,
     PartKind,
     check_hit,
     check_laydown,
@@ -40,7 +39,7 @@ def _cards(field: Field, *, required: bool = True) -> list[Card] | None:
 
 
 def _verdict(form: CoachForm) -> dict[str, Any] | None:
-    edition = Edition(form.edition.data)
+    edition = editions.get(form.edition.data)
     phase = get_phase(edition, int(form.phase.data or 1))
     if form.mode.data == "groups":
         groups = [_cards(entry, required=False) for entry in form.groups.entries]
@@ -71,12 +70,14 @@ def _verdict(form: CoachForm) -> dict[str, Any] | None:
 
 
 def _phase_names() -> dict[str, list[str]]:
-    return {edition.value: [say_phase(phase) for phase in PHASES[edition]] for edition in Edition}
+    return {edition.key: [say_phase(phase) for phase in edition.phases]
+            for edition in editions.all_editions()}
 
 
 def _part_counts() -> dict[str, list[int]]:
     """How many groups each phase is laid in ("2 sets of 3" is two), for the group fields."""
-    return {edition.value: [len(phase.parts) for phase in PHASES[edition]] for edition in Edition}
+    return {edition.key: [len(phase.parts) for phase in edition.phases]
+            for edition in editions.all_editions()}
 
 
 @bp.route("", methods=["GET", "POST"])

@@ -15,10 +15,9 @@ from wtforms import StringField
 
 from ..forms import CARD_INPUT, PHASE_CHOICES, CheckerForm, MultiCheckboxField
 from ..i18n import colour_name, say, say_part, say_phase
-from ..rules import Card, Edition, PartKind, Phase, deck_reasons
+from ..rules import Card, PartKind, Phase, deck_reasons
 from ..rules.extras import extras
 from ..rules.outs import DRAWS, DeckError, Outs, find_outs
-from ..rules.phases import PHASES
 from ..rules.roles import OutGroup, Role, out_groups
 
 
@@ -46,7 +45,7 @@ def coach(form: CoachForm, phase: Phase, hand: list[Card], seen: list[Card]
                                          out_groups(phase, hand, found.outs)]}
     if laydown is not None:
         advice["extras"] = _extra_rows(phase, extras(phase, laydown, hand))
-    if phase.edition is Edition.MASTERS:
+    if phase.edition.chooses_phase:
         done = {int(number) for number in form.done.data or ()}
         advice["ranking"] = _ranking(hand, seen, done, phase)
     return advice
@@ -125,7 +124,7 @@ def _ranking(hand: list[Card], seen: list[Card], done: set[int], current: Phase
              ) -> list[dict[str, Any]]:
     """The open Masters phases, closest first (then the likelier out), with the odds."""
     rows = []
-    for phase in PHASES[Edition.MASTERS]:
+    for phase in current.edition.phases:
         if phase.number in done:
             continue
         found = find_outs(phase, hand, seen)

@@ -8,12 +8,11 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from flask_babel import gettext as _
 from werkzeug import Response
 
-from .. import group_services, models, reading, scoring, services
+from .. import editions, group_services, models, reading, scoring, services
 from ..extensions import db
 from ..forms import ActionForm, BoardRoundForm, NewGameForm, RoundForm, choices
 from ..i18n import say
 from ..numbers import whole_number
-from ..rules import Edition
 from . import naming, sheetview
 from .blocks import render_block
 
@@ -37,7 +36,7 @@ def new() -> str | Response:
     if request.method == "GET":
         form.group.data = request.args.get("group", "")
     if form.validate_on_submit():
-        spec = services.GameSpec(Edition(form.edition.data), tuple(form.player_names()),
+        spec = services.GameSpec(editions.get(form.edition.data), tuple(form.player_names()),
                                  form.phases(), bool(form.ten_rounds.data),
                                  bool(form.knocking.data), form.first_name())
         try:
@@ -119,7 +118,7 @@ def _apply_problems(form: Any, problems: tuple[scoring.Problem, ...]) -> list[st
 
 def _submit(game: models.Game, form: Any, number: int, editing: bool) -> Response | dict[str, Any]:
     """Store the round from a valid form; returns what to show again when it is rejected."""
-    new = sheetview.round_from_form(form, Edition(game.edition))
+    new = sheetview.round_from_form(form, editions.get(game.edition))
     confirm = bool(getattr(form, "confirm", None) and form.confirm.data)
     try:
         if editing:
@@ -155,7 +154,7 @@ def _other_problems(sheet: scoring.Sheet, form: Any, number: int) -> list[str]:
 
     Fields that could not be read count as empty; their own message is already attached.
     """
-    if form.errors.get("csrf_token") or sheet.setup.edition is Edition.BOARD:
+    if form.errors.get("csrf_token") or sheet.setup.edition.markers:
         return []
     for entry in form.results.entries:
         if entry.form.points.errors:

@@ -13,7 +13,8 @@ from flask_babel import format_decimal
 from flask_babel import gettext as _
 from markupsafe import Markup, escape
 
-from ..rules import Edition
+from .. import editions
+from ..editions import Edition
 from ..scoring.records import GroupRecords, PhaseRecord
 from .charts import COLOURS, DASHES
 
@@ -94,8 +95,8 @@ def wins_chart(wins: Sequence[tuple[str, ...]], names: Sequence[str], title: str
 def charts(records: GroupRecords) -> dict[str, object]:
     """The pictures of the group page (None where there is nothing to draw yet)."""
     phase_charts = []
-    for edition, title in ((Edition.ORIGINAL, _("Card game: rounds per completed phase")),
-                           (Edition.BOARD, _("Board game: rounds per completed phase"))):
+    for edition in editions.all_editions():
+        title = _("%(edition)s: rounds per completed phase", edition=_(edition.tag))
         phases = tuple(p for p in records.phases if p.edition is edition)
         if phases:
             phase_charts.append(PhaseChart(edition, phase_bars(phases, title), phases))

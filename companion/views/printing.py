@@ -8,14 +8,13 @@ from flask import Blueprint, Response, abort, current_app, render_template, requ
 from flask_babel import force_locale, get_locale, gettext
 from werkzeug.datastructures import MultiDict
 
-from .. import pdf, services
+from .. import editions, pdf, services
 from ..i18n import language_names
 from ..numbers import whole_number
-from ..rules import Edition
 
 bp = Blueprint("print", __name__)
 
-EDITIONS = tuple(edition.value for edition in Edition)
+EDITIONS = tuple(edition.value for edition in editions.all_editions())
 DEFAULT_PLAYERS = 6
 ECHO = 40  # how much of a bad value a message repeats
 
@@ -85,7 +84,7 @@ def parse_blank(args: MultiDict[str, str], default_lang: str) -> BlankRequest | 
     if problems:
         return problems
     columns = tuple(names) + ("",) * (count - len(names))
-    return BlankRequest(pdf.BlankOptions(Edition(edition), columns, paper), lang)
+    return BlankRequest(pdf.BlankOptions(editions.get(edition), columns, paper), lang)
 
 
 def _paper() -> str:

@@ -11,11 +11,10 @@ from flask import url_for
 from flask_babel import gettext as _
 
 from .. import models, scoring
+from ..editions import Edition
 from ..forms import choices
 from ..i18n import say_phase
 from ..numbers import whole_number
-from ..rules import PHASES, Edition
-from ..rules.phases import PHASE_NUMBERS
 from .charts import COLOURS, legend_key, progress_chart
 from .naming import marker_labels, short_names
 
@@ -46,7 +45,7 @@ def qr_svg(url: str) -> bytes:
 def _phase_rows(sheet: scoring.Sheet) -> list[tuple[int, list[Cell]]]:
     # Masters players choose their phase each round, and a tie-break round replays phases
     # already crossed off: then there is no current phase to mark.
-    marks_current = sheet.status == "playing" and sheet.setup.edition is not Edition.MASTERS
+    marks_current = sheet.status == "playing" and not sheet.setup.edition.chooses_phase
     rows = []
     for number in sheet.setup.phases:
         cells = []
@@ -81,7 +80,7 @@ def _round_rows(sheet: scoring.Sheet) -> list[RoundRow]:
 
 def build(game: models.Game, sheet: scoring.Sheet, *, editable: bool) -> dict[str, Any]:
     view_url = url_for("games.sheet", key=game.view_key, _external=True)
-    phases = {phase.number: phase for phase in PHASES[sheet.setup.edition]}
+    phases = {phase.number: phase for phase in sheet.setup.edition.phases}
     return {
         "sheet": sheet,
         "phase_rows": _phase_rows(sheet),
@@ -95,7 +94,7 @@ def build(game: models.Game, sheet: scoring.Sheet, *, editable: bool) -> dict[st
             sheet.setup.players, sheet.setup.joined or (), strict=False) if number > 1},
         "left": {name: number - 1 for name, number in zip(
             sheet.setup.players, sheet.setup.left or (), strict=False) if number},
-        "track": track(sheet) if sheet.setup.edition is Edition.BOARD else [],
+        "track": track(sheet) if sheet.setup.edition.markers else [],
         "colours": PLAYER_COLOURS,
         "legend_key": legend_key,
         "chart": progress_chart(sheet, _chart_title(sheet)) if sheet.rounds else None,
@@ -113,7 +112,7 @@ def labels(sheet: scoring.Sheet) -> dict[str, Any]:
 
 
 def _chart_title(sheet: scoring.Sheet) -> str:
-    if sheet.setup.edition is Edition.BOARD:
+    if sheet.setup.edition.markers:
         return _("Phase markers after each round")
     return _("Running totals after each round")
 
@@ -157,7 +156,8 @@ def masters_choices(form: Any, sheet: scoring.Sheet, number: int) -> None:
                                                for view in sheet.rounds[:number - 1]])
     done = {line.name: set(line.phases_done) for line in before.players}
     for entry in form.results.entries:
-        left = [n for n in PHASE_NUMBERS if n not in done.get(entry.form.player.data, set())]
+        taken = done.get(entry.form.player.data, set())
+        left = [n for n in sheet.setup.edition.phase_numbers if n not in taken]
         entry.form.phase.choices = choices(("", _("no phase laid")),
                                            *((str(n), _("phase %(n)s", n=n)) for n in left))
 
@@ -180,12 +180,12 @@ def round_from_form(form: Any, edition: Edition) -> scoring.Round:
         row = entry.form
         name = row.player.data
         went_out = form.went_out.data == name
-        if edition is Edition.BOARD:
+        if edition.markers:
             results.append(scoring.Result(player=name, laid=bool(row.laid.data),
                                           went_out=went_out))
             continue
-        phase = whole_number(row.phase.data or "") if edition is Edition.MASTERS else None
-        laid = phase is not None if edition is Edition.MASTERS else bool(row.laid.data)
+        phase = whole_number(row.phase.data or "") if edition.chooses_phase else None
+        laid = phase is not None if edition.chooses_phase else bool(row.laid.data)
         results.append(scoring.Result(player=name, laid=laid,
                                       points=whole_number(row.points.data),
                                       went_out=went_out, phase=phase))

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pytest
 
+from companion import editions
+from companion.editions import Edition
 from companion.rules import (
     REASON_TEMPLATES,
-    Edition,
     Part,
     PartKind,
     check_group,
@@ -17,7 +18,7 @@ from companion.rules import (
     parse_cards,
 )
 
-ORIGINAL, MASTERS, BOARD = Edition.ORIGINAL, Edition.MASTERS, Edition.BOARD
+ORIGINAL, MASTERS, BOARD = (editions.get(key) for key in ("original", "masters", "board"))
 SET, RUN, COLOUR, COLOUR_RUN = PartKind.SET, PartKind.RUN, PartKind.COLOUR, PartKind.COLOUR_RUN
 
 
@@ -151,12 +152,12 @@ def test_reasons_use_a_fixed_set_of_plain_templates():
 
 @pytest.mark.parametrize("cards", ["7r 6r 5r 4r 3r 2r 1r", "3b 1r 2g 7y 5r 4b 6g"])
 def test_a_run_without_wilds_may_come_in_any_order(cards):
-    phase = get_phase(Edition.ORIGINAL, 4)
+    phase = get_phase(editions.get("original"), 4)
     result = check_laydown(phase, [parse_cards(cards)])
     assert result.valid, said(result)
     assert [card.number for card in result.groups[0].cards] == [1, 2, 3, 4, 5, 6, 7]
 
 
 def test_a_run_on_the_table_without_wilds_takes_cards_at_its_real_ends():
-    hit = check_hit(Edition.ORIGINAL, RUN, parse_cards("6r 4b 5g"), parse_cards("7y")[0])
+    hit = check_hit(editions.get("original"), RUN, parse_cards("6r 4b 5g"), parse_cards("7y")[0])
     assert hit.valid and hit.where == ("high",)

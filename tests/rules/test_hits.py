@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from companion.rules import Card, Edition, PartKind, check_hit, parse_cards
+from companion import editions
+from companion.editions import Edition
+from companion.rules import Card, PartKind, check_hit, parse_cards
 
-ORIGINAL, BOARD = Edition.ORIGINAL, Edition.BOARD
+ORIGINAL, BOARD = editions.get("original"), editions.get("board")
 SET, RUN, COLOUR, COLOUR_RUN = PartKind.SET, PartKind.RUN, PartKind.COLOUR, PartKind.COLOUR_RUN
 
 

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from companion.rules import Edition, check_laydown, get_phase, parse_cards
+from companion import editions
+from companion.editions import Edition
+from companion.rules import check_laydown, get_phase, parse_cards
 
-ORIGINAL, MASTERS, BOARD = Edition.ORIGINAL, Edition.MASTERS, Edition.BOARD
+ORIGINAL, MASTERS, BOARD = (editions.get(key) for key in ("original", "masters", "board"))
 
 
 def groups(text: str):

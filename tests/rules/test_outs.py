@@ -7,7 +7,9 @@ import doctest
 
 import pytest
 
-from companion.rules import Edition, check_hit, format_cards, get_phase, parse_cards
+from companion import editions
+from companion.editions import Edition
+from companion.rules import check_hit, format_cards, get_phase, parse_cards
 from companion.rules import extras as extras_module
 from companion.rules import outs as outs_module
 from companion.rules import roles as roles_module
@@ -15,7 +17,7 @@ from companion.rules.extras import extras
 from companion.rules.outs import DeckError, chance, find_outs, shortfall, shorts
 from companion.rules.roles import Role, out_groups
 
-ORIGINAL, MASTERS, BOARD = Edition.ORIGINAL, Edition.MASTERS, Edition.BOARD
+ORIGINAL, MASTERS, BOARD = (editions.get(key) for key in ("original", "masters", "board"))
 
 
 def outs_of(edition: Edition, number: int, hand: str) -> tuple[int, str]:

@@ -23,7 +23,9 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from test_solver_reference import ALL_PHASES, concrete_groups, narrow_hands, reference
 
-from companion.rules import DECKS, SKIP, WILD, Card, Colour, Edition, Phase, check_hit, solve
+from companion import editions
+from companion.editions import Edition
+from companion.rules import SKIP, WILD, Card, Colour, Phase, check_hit, solve
 from companion.rules.extras import extras
 from companion.rules.outs import find_outs, out_order, shortfall
 
@@ -35,8 +37,8 @@ EXAMPLES = int(os.environ.get("OUTS_EXAMPLES", "1000"))
 
 
 def fits_deck(edition: Edition, cards: list[Card]) -> bool:
-    deck, counts = DECKS[edition], Counter(cards)
-    if edition is Edition.BOARD:
+    deck, counts = edition.deck, Counter(cards)
+    if edition is editions.get("board"):
         return not counts[SKIP] and len(cards) <= deck.cards and all(
             count <= deck.copies_per_card for card, count in counts.items() if card.is_natural)
     return (counts[WILD] <= deck.wilds and counts[SKIP] <= deck.skips
@@ -46,7 +48,7 @@ def fits_deck(edition: Edition, cards: list[Card]) -> bool:
 
 def drawable(edition: Edition) -> list[Card]:
     """The distinct cards the deck could still give: no wilds in the board game."""
-    return NATURALS + ([] if edition is Edition.BOARD else [WILD])
+    return NATURALS + ([] if edition is editions.get("board") else [WILD])
 
 
 Complete = Callable[[Phase, list[Card]], bool]
@@ -82,14 +84,14 @@ def close_hands(draw: st.DrawFn, phase: Phase) -> list[Card]:
         slots = draw(st.sampled_from(list(concrete_groups(part.kind, part.size))))
         extra = draw(st.integers(0, 1))
         for index, (number, colour) in enumerate(slots + slots[-1:] * extra):
-            wild = index > 0 and phase.edition is not Edition.BOARD and draw(st.booleans()) \
+            wild = index > 0 and not phase.edition.turned_jokers and draw(st.booleans()) \
                 and draw(st.booleans())
             cards.append(WILD if wild else Card.natural(
                 number or draw(st.integers(1, 12)), colour or draw(st.sampled_from(list(Colour)))))
     out = draw(st.integers(0, 3))
     for _ in range(min(out, len(cards))):
         cards.pop(draw(st.integers(0, len(cards) - 1)))
-    noise = st.sampled_from(NATURALS + [WILD] + ([] if phase.edition is Edition.BOARD else [SKIP]))
+    noise = st.sampled_from(NATURALS + [WILD] + ([SKIP] if phase.edition.skips else []))
     cards += draw(st.lists(noise, max_size=3))
     kept: list[Card] = []
     for card in cards:
@@ -133,9 +135,9 @@ def test_seen_cards_only_change_the_odds(case: tuple[Phase, list[Card]], seen: l
         return
     found = find_outs(phase, hand, seen)
     assert (found.short, found.outs) == shortfall(phase, hand)
-    deck = DECKS[phase.edition]
+    deck = phase.edition.deck
     unseen = Counter({card: deck.copies_per_card for card in NATURALS})
-    if phase.edition is not Edition.BOARD:
+    if phase.edition is not editions.get("board"):
         unseen[WILD], unseen[SKIP] = deck.wilds, deck.skips
     unseen.subtract(Counter(hand + seen))
     assert found.unseen == deck.cards - len(hand) - len(seen)

@@ -6,18 +6,10 @@ from collections import Counter
 
 import pytest
 
-from companion.rules import (
-    WILD,
-    Edition,
-    PartKind,
-    Phase,
-    check_laydown,
-    get_phase,
-    parse_cards,
-    solve,
-)
+from companion import editions
+from companion.rules import WILD, PartKind, Phase, check_laydown, get_phase, parse_cards, solve
 
-ORIGINAL, MASTERS, BOARD = Edition.ORIGINAL, Edition.MASTERS, Edition.BOARD
+ORIGINAL, MASTERS, BOARD = (editions.get(key) for key in ("original", "masters", "board"))
 
 
 def laid(found) -> list[str]:
@@ -179,6 +171,6 @@ def test_an_empty_hand():
 
 
 def test_every_part_kind_is_known_to_the_solver():
-    kinds = {part.kind for edition in Edition for number in range(1, 11)
+    kinds = {part.kind for edition in editions.all_editions() for number in range(1, 11)
              for part in get_phase(edition, number).parts}
     assert kinds == set(PartKind)

@@ -17,20 +17,11 @@ from functools import cache
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion.rules import (
-    PHASES,
-    SKIP,
-    WILD,
-    Card,
-    Colour,
-    Edition,
-    PartKind,
-    Phase,
-    check_laydown,
-    solve,
-)
+from companion import editions
+from companion.editions import Edition
+from companion.rules import SKIP, WILD, Card, Colour, PartKind, Phase, check_laydown, solve
 
-ALL_PHASES = [phase for phases in PHASES.values() for phase in phases]
+ALL_PHASES = [phase for edition in editions.all_editions() for phase in edition.phases]
 
 
 @cache
@@ -118,7 +109,7 @@ def narrow_hands(edition: Edition) -> st.SearchStrategy[list[Card]]:
         low = draw(st.integers(1, 10))
         band = range(low, min(12, low + draw(st.integers(2, 4))) + 1)
         wilds = draw(st.integers(0, 3))
-        skips = 0 if edition is Edition.BOARD else draw(st.integers(0, 1))
+        skips = 0 if edition is editions.get("board") else draw(st.integers(0, 1))
         naturals = draw(st.lists(st.tuples(st.sampled_from(band), st.sampled_from(list(Colour))),
                                  max_size=10 - wilds - skips))
         counted = Counter(naturals)

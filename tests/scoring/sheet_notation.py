@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from companion.rules import Edition
+from companion import editions
+from companion.editions import Edition
 from companion.scoring import Result, Round, Setup, Sheet, add_round, build_sheet
 
 
@@ -28,8 +29,8 @@ def rnd(**entries: str) -> Round:
     return Round(tuple(result(player, text) for player, text in entries.items()))
 
 
-def setup(*players: str, edition: Edition = Edition.ORIGINAL, **options: object) -> Setup:
-    return Setup(edition, tuple(players), **options)  # type: ignore[arg-type]
+def setup(*players: str, edition: Edition | None = None, **options: object) -> Setup:
+    return Setup(edition or editions.get("original"), tuple(players), **options)  # type: ignore[arg-type]
 
 
 def play(game: Setup, rounds: Iterable[Round], *, confirm: bool = False) -> Sheet:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from sheet_notation import rnd, setup
 
-from companion.rules import Edition
+from companion import editions
 from companion.scoring import (
     GameFinished,
     Move,
@@ -18,7 +18,7 @@ from companion.scoring import (
 )
 from companion.scoring.board import evaluate
 
-BOARD = Edition.BOARD
+BOARD = editions.get("board")
 ABCD = setup("Ann", "Ben", "Cem", "Dan", edition=BOARD)
 ABC = setup("Ann", "Ben", "Cem", edition=BOARD)
 

@@ -8,7 +8,8 @@ from datetime import datetime
 import pytest
 from sheet_notation import rnd, setup
 
-from companion.rules import Edition
+from companion import editions
+from companion.editions import Edition
 from companion.scoring import Round, build_sheet
 from companion.scoring.records import (
     PlayedGame,
@@ -23,8 +24,9 @@ SHORT = {"phases": (1, 2)}
 
 
 def game(ref: str, day: int, players: tuple[str, ...], rounds: list[Round],
-         edition: Edition = Edition.ORIGINAL, **options: object) -> PlayedGame:
-    options = {**SHORT, **options} if edition is Edition.ORIGINAL else options
+         edition: Edition | None = None, **options: object) -> PlayedGame:
+    edition = edition or editions.get("original")
+    options = {**SHORT, **options} if edition is editions.get("original") else options
     return PlayedGame(ref, datetime(2026, 11, day, 20), setup(*players, edition=edition,
                                                               **options), tuple(rounds))
 
@@ -133,7 +135,7 @@ BOARD = game("b", 2, ("Ann", "Ben"), [
     rnd(Ann="X out", Ben="-"),  # 5 → 7
     rnd(Ann="X out", Ben="-"),  # 7 → 9
     rnd(Ann="X out", Ben="-"),  # 9 → wreath
-], edition=Edition.BOARD)
+], edition=editions.get("board"))
 
 
 def test_board_game_wins_and_rounds_to_the_wreath() -> None:
@@ -143,7 +145,7 @@ def test_board_game_wins_and_rounds_to_the_wreath() -> None:
     assert ann.wreath_rounds == (6,) and ann.fastest_wreath == 6
     # Board points are no penalty points: the average counts only the card game's rounds.
     assert ann.average_points == 20
-    board_phases = [phase for phase in records.phases if phase.edition is Edition.BOARD]
+    board_phases = [phase for phase in records.phases if phase.edition is editions.get("board")]
     assert [phase.phase for phase in board_phases] == [1, 3, 4, 5, 7, 9]
     three = next(phase for phase in board_phases if phase.phase == 3)
     # Ann laid 3 at her first try; Ben tried twice.
@@ -152,7 +154,7 @@ def test_board_game_wins_and_rounds_to_the_wreath() -> None:
 
 def test_masters_counts_for_wins_but_not_for_phases() -> None:
     masters = game("m", 3, ("Ann", "Ben"), [
-        rnd(Ann=f"{n} 0", Ben="- 60") for n in range(1, 11)], edition=Edition.MASTERS)
+        rnd(Ann=f"{n} 0", Ben="- 60") for n in range(1, 11)], edition=editions.get("masters"))
     records = group_records([masters], {})
     assert by_name(records, "Ann").won == 1
     assert records.phases == ()

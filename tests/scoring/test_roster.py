@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from sheet_notation import play, rnd, setup
 
-from companion.rules import Edition
+from companion import editions
 from companion.scoring import InvalidSetup, RoundRejected, build_sheet
 
 ROUND_1 = rnd(Ann="X 0", Ben="- 60")
@@ -62,7 +62,8 @@ def test_who_left_cannot_win_variant_1() -> None:
 
 
 def test_board_game_joiner_starts_on_space_1_and_the_start_passes_on() -> None:
-    game = setup("Ann", "Ben", "Cem", edition=Edition.BOARD, joined=(1, 1, 2), left=(0, 2, 0))
+    game = setup("Ann", "Ben", "Cem", edition=editions.get("board"), joined=(1, 1, 2),
+                 left=(0, 2, 0))
     sheet = play(game, [rnd(Ann="-", Ben="X out")])
     assert sheet.expected == ("Ann", "Cem")
     assert sheet.line("Cem").marker == 1 and sheet.starter == "Cem"

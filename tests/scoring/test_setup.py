@@ -8,7 +8,7 @@ import importlib
 import pytest
 from sheet_notation import setup
 
-from companion.rules import Edition
+from companion import editions
 from companion.scoring import InvalidSetup, build_sheet
 
 
@@ -18,7 +18,6 @@ from companion.scoring import InvalidSetup, build_sheet
     (setup("Ann", "Ann"), "every player needs a name of their own"),
     (setup("Ann", " "), "every player needs a name of their own"),
     (setup("Ann", "Ben", first_dealer=2), "seat 2 is not at the table"),
-    (setup("Ann", "Ben", phases=()), "the phases in play must be different phases from 1 to 10"),
     (setup("Ann", "Ben", phases=(1, 1)),
      "the phases in play must be different phases from 1 to 10"),
     (setup("Ann", "Ben", phases=(0, 11)),
@@ -30,9 +29,15 @@ def test_impossible_setups_are_refused(game: object, message: str) -> None:
 
 
 def test_the_board_game_ignores_the_card_game_variants() -> None:
-    sheet = build_sheet(setup("Ann", "Ben", edition=Edition.BOARD, phases=(2, 4),
+    sheet = build_sheet(setup("Ann", "Ben", edition=editions.get("board"), phases=(2, 4),
                               ten_rounds=True), [])
     assert sheet.setup.phases == tuple(range(1, 11)) and not sheet.setup.ten_rounds
+
+
+def test_no_phases_named_means_all_of_the_editions_phases() -> None:
+    for edition in editions.all_editions():
+        sheet = build_sheet(setup("Ann", "Ben", edition=edition), [])
+        assert sheet.setup.phases == edition.phase_numbers == tuple(range(1, 11))
 
 
 def test_knocking_is_only_a_setting_on_the_sheet() -> None:

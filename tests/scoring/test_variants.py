@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 from sheet_notation import play, rnd, setup
 
-from companion.rules import Edition
+from companion import editions
 from companion.scoring import GameFinished, Result, Round, add_round, build_sheet, check_round
 
-MASTERS = Edition.MASTERS
+MASTERS = editions.get("masters")
 
 
 def test_variant_1_everybody_moves_on_laid_or_not() -> None:

@@ -1,0 +1,27 @@
+"""The board game: phase markers move along a track to the laurel wreath; no points."""
+
+from ..rules.phases import Deck, PartKind
+from .base import N_, Edition
+
+S, R, C = PartKind.SET, PartKind.RUN, PartKind.COLOUR
+
+EDITION = Edition(
+    key="board", order=3, name=N_("Board game"), title=N_("Phase 10 board game"),
+    tag=N_("Board game"), hint=N_("Phase markers"),
+    table=(
+        ((C, 5), (R, 3)),
+        ((S, 2), (S, 2), (S, 2), (S, 2)),
+        ((S, 3), (R, 4)),
+        ((R, 4), (R, 4)),
+        ((C, 6), (S, 3)),
+        ((R, 8),),
+        ((S, 2), (S, 3), (S, 4)),
+        ((S, 4), (S, 4)),
+        ((R, 9),),
+        ((S, 5), (S, 3)),
+    ),
+    # 96 number cards and no skips; a joker is a number card turned round.
+    deck=Deck(copies_per_card=2, wilds=96, skips=0, cards=96),
+    markers=True,
+    turned_jokers=True,
+)

@@ -1,0 +1,25 @@
+"""The card game as Ravensburger prints it (seed 003): ten phases, penalty points, variants."""
+
+from ..rules.phases import Deck, PartKind
+from .base import N_, Edition
+
+S, R, C = PartKind.SET, PartKind.RUN, PartKind.COLOUR
+
+EDITION = Edition(
+    key="original", order=1, name=N_("Original"), title=N_("Phase 10 card game"),
+    tag=N_("Card game"), hint=N_("Penalty points"),
+    table=(
+        ((S, 3), (S, 3)),
+        ((S, 3), (R, 4)),
+        ((S, 4), (R, 4)),
+        ((R, 7),),
+        ((R, 8),),
+        ((R, 9),),
+        ((S, 4), (S, 4)),
+        ((C, 7),),
+        ((S, 5), (S, 2)),
+        ((S, 5), (S, 3)),
+    ),
+    deck=Deck(copies_per_card=2, wilds=8, skips=4, cards=108),
+    variants=True,
+)
