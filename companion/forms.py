@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from wtforms import (
+
+# SelectChoice is WTForms 3.3; typeshed's stubs (types-WTForms) predate it.
+from wtforms import (  # type: ignore[attr-defined]
     BooleanField,
     FieldList,
     Form,
@@ -58,7 +60,8 @@ class NewGameForm(FlaskForm):
     knocking = BooleanField(_l("Knocking allowed (variant 3)"))
 
     def player_names(self) -> list[str]:
-        return [entry.data.strip() for entry in self.names.entries if (entry.data or "").strip()]
+        return [(entry.data or "").strip() for entry in self.names.entries
+                if (entry.data or "").strip()]
 
     def phases(self) -> tuple[int, ...]:
         if self.phase_set.data == "custom":

@@ -44,7 +44,8 @@ def say(reason: Reason) -> str:
     params = {key: gettext(value) if isinstance(value, Term) else value
               for key, value in (reason.params or {}).items()}
     if reason.plural is not None:
-        return str(ngettext(reason.template, reason.plural, params[reason.count], **params))
+        count = params[reason.count]
+        return str(ngettext(reason.template, reason.plural, int(count), **params))
     translated: str = gettext(reason.template, **params) if params else gettext(reason.template)
     return translated
 

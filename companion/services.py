@@ -10,7 +10,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from sqlalchemy import Select, text
+from sqlalchemy import Select, select, text
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
 from sqlalchemy.orm.exc import StaleDataError
@@ -105,7 +105,7 @@ def create_game(spec: GameSpec) -> models.Game:
     spec = validate_spec(spec)
     game = models.Game(
         edition=spec.edition.value,
-        phases=",".join(str(number) for number in spec.phases),
+        phases=",".join(str(number) for number in spec.phases or ()),
         ten_rounds=spec.ten_rounds,
         knocking=spec.knocking,
         first_dealer=spec.players.index(spec.first) if spec.first else 0,
@@ -116,9 +116,9 @@ def create_game(spec: GameSpec) -> models.Game:
     return game
 
 
-def _whole_game() -> Select[tuple[models.Game]]:
+def _whole_game() -> Select[models.Game]:
     # The whole sheet is derived from every round: load them in three queries, not one per round.
-    return db.select(models.Game).options(
+    return select(models.Game).options(
         selectinload(models.Game.players),
         selectinload(models.Game.rounds).selectinload(models.Round.results))
 

@@ -123,7 +123,7 @@ def _extra_rows(phase: Phase, placed: Sequence[Any]) -> list[dict[str, Any]]:
 def _ranking(hand: list[Card], seen: list[Card], done: set[int], current: Phase
              ) -> list[dict[str, Any]]:
     """The open Masters phases, closest first (then the likelier out), with the odds."""
-    rows = []
+    rows: list[dict[str, Any]] = []
     for phase in current.edition.phases:
         if phase.number in done:
             continue

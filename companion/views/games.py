@@ -225,7 +225,7 @@ def _round_page(key: str, number: int | None) -> str | Response:
                             *_other_problems(sheet, form, number)]}
     template = "games/board_round.html" if game.edition == "board" else "games/round.html"
     status = 409 if shown.get("stale") else 422 if shown else 200
-    names = [entry.form.player.data for entry in form.results.entries]
+    names = [entry.form.player.data or "" for entry in form.results.entries]
     attempts = sheetview.attempts(sheet, initial, names)
     return render_template(template, game=game, sheet=sheet, form=form, number=number,
                            editing=editing, attempts=attempts,

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
-from flask import Blueprint, Response, current_app, redirect, render_template, request, url_for
+from flask import Blueprint, current_app, redirect, render_template, request, url_for
+from werkzeug.wrappers import Response
 
 from ..i18n import LANGUAGE_COOKIE
 
@@ -30,7 +31,7 @@ def set_language() -> Response:
     """Remember the chosen language in a cookie and go back."""
     response = redirect(_local(request.form.get("next")), 303)
     lang = request.form.get("lang")
-    if lang in current_app.config["LANGUAGES"]:
+    if lang is not None and lang in current_app.config["LANGUAGES"]:
         response.set_cookie(LANGUAGE_COOKIE, lang, max_age=365 * 24 * 3600, samesite="Lax",
                             secure=request.is_secure)
     return response

@@ -37,11 +37,11 @@ def _count(text: str | None, names: int) -> tuple[int, str | None]:
             return 0, gettext("A sheet has 2 to 6 players: give at least two names or "
                               "a number of players.")
         return count, None
-    count = whole_number(text)
-    if count is None or not services.MIN_PLAYERS <= count <= services.MAX_PLAYERS:
+    typed = whole_number(text)
+    if typed is None or not services.MIN_PLAYERS <= typed <= services.MAX_PLAYERS:
         return 0, gettext("The number of players must be a whole number from 2 to 6, "
                           "not “%(value)s”.", value=_shown(text))
-    return count, None
+    return typed, None
 
 
 def _name_problems(names: list[str]) -> list[str]:

@@ -15,7 +15,7 @@ branch_labels = None
 depends_on = None
 
 
-def upgrade():
+def upgrade() -> None:
     op.create_table('game',
     sa.Column('id', sa.Integer(), nullable=False),
     sa.Column('edit_key', sa.String(length=64), nullable=False),
@@ -74,7 +74,7 @@ def upgrade():
 
 
 
-def downgrade():
+def downgrade() -> None:
     with op.batch_alter_table('result', schema=None) as batch_op:
         batch_op.drop_index(batch_op.f('ix_result_round_id'))
 

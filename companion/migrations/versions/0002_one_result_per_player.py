@@ -67,7 +67,7 @@ def _renumber_rounds(connection: sa.Connection) -> None:
         connection.execute(round_.update().where(round_.c.id == round_id).values(number=number))
 
 
-def upgrade():
+def upgrade() -> None:
     connection = op.get_bind()
     _drop_doubled_results(connection)
     _renumber_rounds(connection)
@@ -79,7 +79,7 @@ def upgrade():
         batch.create_check_constraint("round_number_positive", "number >= 1")
 
 
-def downgrade():
+def downgrade() -> None:
     with op.batch_alter_table("round") as batch:
         batch.drop_constraint("round_number_positive", type_="check")
     with op.batch_alter_table("result") as batch:

@@ -15,7 +15,7 @@ branch_labels = None
 depends_on = None
 
 
-def upgrade():
+def upgrade() -> None:
     op.create_table(
         "game_group",
         sa.Column("id", sa.Integer(), nullable=False),
@@ -47,7 +47,7 @@ def upgrade():
         batch.create_index("ix_game_group_id", ["group_id"], unique=False)
 
 
-def downgrade():
+def downgrade() -> None:
     with op.batch_alter_table("game") as batch:
         batch.drop_index("ix_game_group_id")
         batch.drop_constraint("game_group_fk", type_="foreignkey")

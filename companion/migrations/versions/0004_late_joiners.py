@@ -13,14 +13,14 @@ branch_labels = None
 depends_on = None
 
 
-def upgrade():
+def upgrade() -> None:
     with op.batch_alter_table("player", schema=None) as batch_op:
         batch_op.add_column(sa.Column("joined_round", sa.Integer(), nullable=False,
                                       server_default="1"))
         batch_op.add_column(sa.Column("left_round", sa.Integer(), nullable=True))
 
 
-def downgrade():
+def downgrade() -> None:
     with op.batch_alter_table("player", schema=None) as batch_op:
         batch_op.drop_column("left_round")
         batch_op.drop_column("joined_round")

@@ -1,0 +1,16 @@
+from typing import Any
+
+from werkzeug.datastructures import FileStorage
+from wtforms import FileField as _FileField
+
+class FileField(_FileField):
+    data: FileStorage | None
+    def has_file(self) -> bool: ...
+
+class FileRequired:
+    def __init__(self, message: str | None = ...) -> None: ...
+    def __call__(self, form: Any, field: Any) -> None: ...
+
+class FileAllowed:
+    def __init__(self, upload_set: Any, message: str | None = ...) -> None: ...
+    def __call__(self, form: Any, field: Any) -> None: ...
