@@ -4,16 +4,17 @@ Pure functions from data to bytes (no Flask). ``_`` translates English message i
 views pass the request's gettext, the default leaves the text in English.
 
 The layout follows the paper "Kopiervorlage": one column per player with a name line,
-the phase numbers 1-10 to cross off, a row per round and a total row. Each player's column
-is five narrow sub-columns so the phase numbers sit in two rows of five boxes (1-5, 6-10)
-as in the rules' worked example; names, points and totals span all five.
+the edition's phase numbers to cross off, a row per round and a total row. The rows and cells
+come from :mod:`companion.scoring.grid`, as on the game's page; :mod:`.table` draws them with
+a few narrow sub-columns per player, so the phase numbers sit in two rows of boxes (1-5 and
+6-10 for ten phases) as in the rules' worked example; names, points and totals span them all.
 """
 
 from __future__ import annotations
 
+from ..qr import qr_modules
 from .blank import BlankOptions, blank_sheet
 from .filled import GameInfo, game_sheet
-from .flowables import qr_modules
 from .layout import Translate, identity
 from .page import PAPERS
 

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import functools
 import itertools
 
-from reportlab.graphics.barcode import qrencoder  # type: ignore[import-untyped]
 from reportlab.platypus import Flowable  # type: ignore[import-untyped]
 
+from ..qr import qr_modules
 from .layout import INK, SOFT_INK, fonts
 
 QR_BORDER = 2  # modules of quiet zone; the page margin adds more
@@ -35,10 +34,9 @@ class CrossedPhase(Flowable):  # type: ignore[misc]
 
 
 class QrCode(Flowable):  # type: ignore[misc]
-    """A QR code of ``url``, encoded by reportlab's own qrencoder (no extra dependency).
+    """A QR code of ``url``, encoded by segno as on the game's page (one encoder for both).
 
-    Drawn straight onto the canvas, one rectangle per run of dark modules: reportlab's
-    QrCodeWidget builds a shape object per run and encodes twice, several times slower.
+    Drawn straight onto the canvas, one rectangle per run of dark modules.
     """
 
     def __init__(self, url: str, size: float) -> None:
@@ -62,11 +60,3 @@ class QrCode(Flowable):  # type: ignore[misc]
                                    stroke=0, fill=1)
                 column += length
 
-
-@functools.lru_cache(maxsize=64)
-def qr_modules(url: str) -> tuple[tuple[bool, ...], ...]:
-    """The QR code's modules, row by row (dark = True), error correction level M."""
-    code = qrencoder.QRCode(None, qrencoder.QRErrorCorrectLevel.M)
-    code.addData(url)
-    code.make()
-    return tuple(tuple(bool(module) for module in row) for row in code.modules)
