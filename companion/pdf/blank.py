@@ -9,18 +9,10 @@ from reportlab.platypus import Spacer, Table  # type: ignore[import-untyped]
 
 from .. import editions
 from ..editions import Edition
-from .layout import (
-    BLANK_ROW,
-    MIN_ROUND_ROWS,
-    Column,
-    Translate,
-    identity,
-    para,
-    rich,
-    score_grid,
-)
+from ..scoring.grid import blank_grid
+from .layout import BLANK_ROW, MIN_ROUND_ROWS, Translate, identity, para
 from .page import build, document, edition_name, frame_size, legend, page_heading
-from .scripts import name_markup
+from .table import score_grid
 
 
 @dataclass(frozen=True)
@@ -36,22 +28,13 @@ class BlankOptions:
         return cls(names=("",) * count, **options)
 
 
-def _blank_columns(options: BlankOptions, rows: int, _: Translate) -> list[Column]:
-    total = "=" if not options.edition.markers else ""
-    return [
-        Column(header=(rich(name_markup(name, bold=True), "name") if name else
-                       para(_("Player %(n)s:") % {"n": seat}, "label")),
-               phases=[str(number) for number in range(1, 11)], rounds=[""] * rows, total=total)
-        for seat, name in enumerate(options.names, start=1)
-    ]
-
-
 def blank_sheet(options: BlankOptions, _: Translate = identity) -> bytes:
     """A blank Wertungsblatt: always one page, as many round rows as fit (at least 12)."""
     title = _("Phase 10 score sheet")
     doc, buffer = document(options.paper, title)
     width, height = frame_size(doc)
-    if options.edition.markers:
+    edition = options.edition
+    if edition.markers:
         hint = _("Cross off each phase as the marker passes it; write the space each marker "
                  "reaches after every round.")
         total_label = _("Wreath")
@@ -59,16 +42,14 @@ def blank_sheet(options: BlankOptions, _: Translate = identity) -> bytes:
         hint = _("Cross off each phase as it is completed; write each round's penalty points "
                  "in the player's column.")
         total_label = _("Total")
-    heading = page_heading([para(title, "title"),
-                            para(edition_name(options.edition, _), "sub")],
+    heading = page_heading([para(title, "title"), para(edition_name(edition, _), "sub")],
                            para(_("Date:") + " ______________", "aside"), 150, width)
     fixed = [heading, Spacer(0, 4), para(hint, "note"), Spacer(0, 6),
-             legend(options.edition, range(1, 11), width, _), Spacer(0, 8)]
+             legend(edition, edition.phase_numbers, width, _), Spacer(0, 8)]
     header_height = None if any(options.names) else 34
 
     def grid(rows: int) -> Table:
-        labels = [str(number) for number in range(1, rows + 1)]
-        return score_grid(_blank_columns(options, rows, _), labels, width, filled=False,
+        return score_grid(blank_grid(edition, options.names, rows), width,
                           header_height=header_height, total_label=total_label, _=_)
 
     used = sum(part.wrap(width, height)[1] for part in [*fixed, grid(0)])

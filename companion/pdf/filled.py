@@ -10,23 +10,15 @@ from xml.sax.saxutils import escape
 
 from reportlab.platypus import Spacer, Table, TableStyle  # type: ignore[import-untyped]
 
-from .flowables import CrossedPhase, QrCode
-from .layout import (
-    MIN_ROUND_ROWS,
-    Column,
-    Marks,
-    Translate,
-    fonts,
-    identity,
-    para,
-    rich,
-    score_grid,
-)
+from ..scoring.grid import sheet_grid
+from .flowables import QrCode
+from .layout import MIN_ROUND_ROWS, Translate, fonts, identity, para, rich
 from .page import build, document, edition_name, frame_size, legend, page_heading
 from .scripts import fill, name_markup, names_markup
+from .table import score_grid
 
 if TYPE_CHECKING:
-    from ..scoring import PlayerLine, RoundView, Sheet
+    from ..scoring import Sheet
 
 @dataclass(frozen=True)
 class GameInfo:
@@ -35,73 +27,6 @@ class GameInfo:
     created: date
     view_url: str
     paper: str = "a4"
-
-
-def _space(space: int, wreath: int, _: Translate) -> str:
-    return _("wreath") if space >= wreath else str(space)
-
-
-def _card_cell(view: RoundView, name: str, sheet: Sheet, _: Translate) -> str:
-    result = next((result for result in view.results if result.player == name), None)
-    if result is None:
-        return "–"
-    text = "" if result.points is None else str(result.points)
-    if sheet.setup.edition.chooses_phase and result.phase:
-        text += " · " + _("Ph. %(n)s") % {"n": result.phase}
-    return text
-
-
-def _board_cell(view: RoundView, name: str, wreath: int, _: Translate) -> str:
-    arrow = fonts().arrow
-    move = next((move for move in view.moves if move.player == name), None)
-    if move is not None:
-        return f"{_space(move.start, wreath, _)} {arrow} {_space(move.end, wreath, _)}"
-    space = _space(view.markers.get(name, 1), wreath, _)
-    if name in view.stopped:
-        return _("%(space)s (game over)") % {"space": space}
-    return space
-
-
-def _round_cells(sheet: Sheet, line: PlayerLine, _: Translate) -> list[str]:
-    board = sheet.setup.edition.markers
-    mark = fonts().dealer_mark
-    cells = []
-    for view in sheet.rounds:
-        text = (_board_cell(view, line.name, sheet.setup.edition.wreath, _) if board
-                else _card_cell(view, line.name, sheet, _))
-        leader = view.starter if board else view.dealer
-        cells.append(f"{text} {mark}" if leader == line.name else text)
-    return cells
-
-
-def _game_columns(sheet: Sheet, padding: int, _: Translate) -> list[Column]:
-    board = sheet.setup.edition.markers
-    columns = []
-    for line in sheet.players:
-        phases = [CrossedPhase(number) if number in line.phases_done
-                  else str(number) if number in sheet.setup.phases else "–"
-                  for number in sheet.setup.edition.phase_numbers]
-        total = (_space(line.marker or 1, sheet.setup.edition.wreath, _) if board
-                 else str(line.points))
-        columns.append(Column(rich(name_markup(line.name, bold=True), "name"), phases,
-                              _round_cells(sheet, line, _) + [""] * padding, total))
-    return columns
-
-
-def _round_labels(sheet: Sheet, padding: int, _: Translate) -> list[str]:
-    tiebreak = _("tie-break")
-    labels = [f"{view.number}\n{tiebreak}" if view.tiebreak else str(view.number)
-              for view in sheet.rounds]
-    return labels + [str(sheet.next_round + extra) for extra in range(padding)]
-
-
-def _marks(sheet: Sheet) -> Marks:
-    names = [line.name for line in sheet.players]
-    bold = {(names.index(result.player), index)
-            for index, view in enumerate(sheet.rounds)
-            for result in view.results if result.went_out}
-    tiebreaks = {index for index, view in enumerate(sheet.rounds) if view.tiebreak}
-    return Marks(frozenset(bold), frozenset(tiebreaks))
 
 
 def _outcome(sheet: Sheet, _: Translate) -> str:
@@ -134,7 +59,7 @@ def _notes(sheet: Sheet, _: Translate) -> list[str]:
         return notes
     notes = [fill(_("Dealer order: %(names)s"), names=names_markup(seats)),
              fill(_("%(mark)s dealt the round; bold: went out."), mark=mark)]
-    if setup.phases != tuple(range(1, 11)):
+    if setup.phases != setup.edition.phase_numbers:
         notes.append(fill(_("Phases in play: %(phases)s"),
                           phases=", ".join(str(number) for number in setup.phases)))
     if setup.ten_rounds:
@@ -162,9 +87,9 @@ def game_sheet(sheet: Sheet, info: GameInfo, _: Translate = identity) -> bytes:
                             para(f"{edition_name(sheet.setup.edition, _)} · {started}", "sub"),
                             Spacer(0, 4), rich(_outcome(sheet, _), "outcome")],
                            aside, qr_size + 8, width)
-    padding = max(0, MIN_ROUND_ROWS - len(sheet.rounds)) if sheet.status == "playing" else 0
-    grid = score_grid(_game_columns(sheet, padding, _), _round_labels(sheet, padding, _),
-                      width, filled=True, header_height=None, marks=_marks(sheet),
+    # A game in progress leaves rows to go on by hand.
+    spare = max(0, MIN_ROUND_ROWS - len(sheet.rounds)) if sheet.status == "playing" else 0
+    grid = score_grid(sheet_grid(sheet, spare_rows=spare), width, header_height=None,
                       total_label=_("Marker") if board else _("Total"), _=_)
     story = [heading, Spacer(0, 6), legend(sheet.setup.edition, sheet.setup.phases, width, _),
              Spacer(0, 8), grid, Spacer(0, 6)]

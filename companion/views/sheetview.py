@@ -2,89 +2,35 @@
 
 from __future__ import annotations
 
-import io
 from dataclasses import dataclass
 from typing import Any
 
-import segno
 from flask import url_for
 from flask_babel import gettext as _
 
-from .. import models, scoring
+from .. import models, qr, scoring
 from ..editions import Edition
 from ..forms import choices
 from ..i18n import say_phase
 from ..numbers import whole_number
+from ..scoring.grid import sheet_grid
 from .charts import COLOURS, legend_key, progress_chart
 from .naming import marker_labels, short_names
 
 
-@dataclass(frozen=True)
-class Cell:
-    text: str
-    css: str = ""
-    label: str = ""
-
-
-@dataclass(frozen=True)
-class RoundRow:
-    number: int
-    view: scoring.RoundView
-    cells: tuple[Cell, ...]
-
-
 def qr_svg(url: str) -> bytes:
-    """An SVG QR code of ``url``, dark on white in both colour schemes (scanners read that
-    best)."""
-    out = io.BytesIO()
-    segno.make(url, error="m").save(out, kind="svg", scale=4, dark="#000", light="#fff",
-                                    xmldecl=False)
-    return out.getvalue()
-
-
-def _phase_rows(sheet: scoring.Sheet) -> list[tuple[int, list[Cell]]]:
-    # Masters players choose their phase each round, and a tie-break round replays phases
-    # already crossed off: then there is no current phase to mark.
-    marks_current = sheet.status == "playing" and not sheet.setup.edition.chooses_phase
-    rows = []
-    for number in sheet.setup.phases:
-        cells = []
-        for line in sheet.players:
-            if number in line.phases_done:
-                cells.append(Cell("X", "done", "done"))
-            elif number == line.current_phase and marks_current:
-                cells.append(Cell("", "current", "current phase"))
-            else:
-                cells.append(Cell(""))
-        rows.append((number, cells))
-    return rows
-
-
-def _round_rows(sheet: scoring.Sheet) -> list[RoundRow]:
-    rows = []
-    for view in sheet.rounds:
-        by_player = {result.player: result for result in view.results}
-        cells = []
-        for line in sheet.players:
-            result = by_player.get(line.name)
-            if result is None:
-                cells.append(Cell("–", "absent"))
-                continue
-            css = " ".join(filter(None, ["out" if result.went_out else "",
-                                         "laid" if result.laid else ""]))
-            text = str(result.points) if result.points is not None else ""
-            cells.append(Cell(text, css))
-        rows.append(RoundRow(view.number, view, tuple(cells)))
-    return rows
+    """An SVG QR code of the game's read-only link (the PDF draws the same code)."""
+    return qr.qr_svg(url)
 
 
 def build(game: models.Game, sheet: scoring.Sheet, *, editable: bool) -> dict[str, Any]:
     view_url = url_for("games.sheet", key=game.view_key, _external=True)
     phases = {phase.number: phase for phase in sheet.setup.edition.phases}
+    grid = sheet_grid(sheet)
     return {
         "sheet": sheet,
-        "phase_rows": _phase_rows(sheet),
-        "round_rows": _round_rows(sheet),
+        "grid": grid,
+        "round_rows": grid.played,
         "phases": phases,
         "view_url": view_url,
         "last_round": sheet.rounds[-1].number if sheet.rounds else None,
@@ -95,6 +41,7 @@ def build(game: models.Game, sheet: scoring.Sheet, *, editable: bool) -> dict[st
         "left": {name: number - 1 for name, number in zip(
             sheet.setup.players, sheet.setup.left or (), strict=False) if number},
         "track": track(sheet) if sheet.setup.edition.markers else [],
+        "wreath": sheet.setup.edition.wreath,
         "colours": PLAYER_COLOURS,
         "legend_key": legend_key,
         "chart": progress_chart(sheet, _chart_title(sheet)) if sheet.rounds else None,
@@ -113,8 +60,8 @@ def labels(sheet: scoring.Sheet) -> dict[str, Any]:
 
 def _chart_title(sheet: scoring.Sheet) -> str:
     if sheet.setup.edition.markers:
-        return _("Phase markers after each round")
-    return _("Running totals after each round")
+        return str(_("Phase markers after each round"))
+    return str(_("Running totals after each round"))
 
 
 def round_players(sheet: scoring.Sheet, number: int,
@@ -218,8 +165,9 @@ class Token:
 
 
 def track(sheet: scoring.Sheet) -> list[tuple[int, list[Token]]]:
-    """Board spaces from the wreath (11) down to phase 1, each with the markers on it."""
-    spaces: dict[int, list[Token]] = {space: [] for space in range(1, 12)}
+    """Board spaces from the wreath down to phase 1, each with the markers on it."""
+    wreath = sheet.setup.edition.wreath
+    spaces: dict[int, list[Token]] = {space: [] for space in range(wreath, 0, -1)}
     labels = marker_labels([line.name for line in sheet.players])
     for line in sheet.players:
         space = line.marker or 1
@@ -227,4 +175,4 @@ def track(sheet: scoring.Sheet) -> list[tuple[int, list[Token]]]:
         spaces[space].append(Token(line.name, labels[line.name],
                                    PLAYER_COLOURS[line.seat % len(PLAYER_COLOURS)],
                                    56 + slot * 28))
-    return [(space, spaces[space]) for space in range(11, 0, -1)]
+    return list(spaces.items())
