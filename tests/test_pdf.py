@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from datetime import date
 from io import BytesIO
 
@@ -216,3 +217,49 @@ def test_the_qr_code_encodes_the_read_only_link() -> None:
     assert modules != qr_modules(URL + "x")
     finder = (True,) * 7  # the top-left finder pattern's first row
     assert modules[0][:7] == finder and modules[6][:7] == finder
+
+
+# Editions beyond the three: the sheets follow the edition's phases -----------------------
+
+@pytest.fixture
+def eight_phases() -> Iterator[Edition]:
+    original = editions.get("original")
+    edition = editions.register(Edition(
+        key="eight", order=90, name="Eight", title="Phase 8 card game", tag="Eight",
+        table=original.table[:8], deck=original.deck, variants=True))
+    yield edition
+    editions.unregister(edition)
+
+
+@pytest.fixture
+def short_board() -> Iterator[Edition]:
+    board = editions.get("board")
+    edition = editions.register(Edition(
+        key="shortboard", order=91, name="Short board", title="Phase 8 board game",
+        tag="Short", table=board.table[:8], deck=board.deck, markers=True, turned_jokers=True))
+    yield edition
+    editions.unregister(edition)
+
+
+def test_a_blank_sheet_of_eight_phases_has_two_rows_of_four_boxes(eight_phases: Edition) -> None:
+    data = blank_sheet(BlankOptions.for_players(3, edition=eight_phases))
+    [page] = pages(data)
+    assert "Phase 10 score sheet Phase 8 card game" in page
+    assert "Phases 1 2 3 4 1 2 3 4 1 2 3 4 5 6 7 8 5 6 7 8 5 6 7 8" in page
+    assert "Phase 8: 7 cards of one colour" in page and "Phase 9:" not in page
+
+
+def test_a_filled_sheet_of_eight_phases(eight_phases: Edition) -> None:
+    sheet = play(Setup(eight_phases, ("Ann", "Ben")), (out("Ann"), missed("Ben", 80)))
+    page = text(game_sheet(sheet, INFO))
+    assert "Phases 1 X 2 3 4 1 2 3 4 5 6 7 8 5 6 7 8" in page  # phase 1 crossed off
+    assert "Phases in play" not in page  # all eight are
+    assert re.search(r"\b12 Total 0 80\b", page)
+
+
+def test_a_shorter_board_game_reaches_its_wreath_after_eight_phases(short_board: Edition) -> None:
+    rounds = [(Result("Ann", True, went_out=True), Result("Ben", False)) for _ in range(4)]
+    sheet = play(Setup(short_board, ("Ann", "Ben")), *rounds)
+    page = text(game_sheet(sheet, INFO))
+    assert "7 → wreath" in page and re.search(r"Marker wreath 1\b", page)
+    assert "Phase 8: 4 sets of 2" not in page and "Phase 8: 2 sets of 4" in page
