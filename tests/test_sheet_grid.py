@@ -67,3 +67,16 @@ def test_the_board_track_ends_at_the_editions_wreath(app):
     assert [space for space, _tokens in spaces] == list(range(9, 0, -1))
     assert [token.name for token in dict(spaces)[3]] == ["Ann"]
     assert [token.name for token in dict(spaces)[1]] == ["Ben"]
+
+
+def test_the_board_page_says_who_ended_each_round(client, api):
+    game = api.new_game(["Anna", "Björn", "Carla"], edition="board")
+    stored = api.round(game, [{"player": "Anna", "phase": True},
+                              {"player": "Björn", "phase": True, "went_out": True},
+                              {"player": "Carla", "phase": False}])
+    assert stored.status_code == 201
+    html = client.get(f"/games/{game['view_id']}", headers={"Accept-Language": "en"})
+    entries = re.findall(r"<li>([^<]*)(?: <span class=\"muted\">\(([^)]*)\)</span>)?</li>",
+                         html.get_data(as_text=True))
+    assert ("Björn: phase 1 → phase 3", "ended the round, +2") in entries
+    assert ("Anna: phase 1 → phase 2", "") in entries

@@ -42,6 +42,9 @@ def build(game: models.Game, sheet: scoring.Sheet, *, editable: bool) -> dict[st
             sheet.setup.players, sheet.setup.left or (), strict=False) if number},
         "track": track(sheet) if sheet.setup.edition.markers else [],
         "wreath": sheet.setup.edition.wreath,
+        # Who went out (board game: ended the round) in each round, by round number.
+        "enders": {row.number: cell.player for row in grid.played for cell in row.cells
+                   if cell.went_out},
         "colours": PLAYER_COLOURS,
         "legend_key": legend_key,
         "chart": progress_chart(sheet, _chart_title(sheet)) if sheet.rounds else None,
