@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 from collections.abc import Iterator
 from datetime import date
 from io import BytesIO
+from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
@@ -263,3 +266,15 @@ def test_a_shorter_board_game_reaches_its_wreath_after_eight_phases(short_board:
     page = text(game_sheet(sheet, INFO))
     assert "7 → wreath" in page and re.search(r"Marker wreath 1\b", page)
     assert "Phase 8: 4 sets of 2" not in page and "Phase 8: 2 sets of 4" in page
+
+
+def test_the_pdf_and_the_page_share_one_qr_encoder() -> None:
+    """segno encodes the link for both; reportlab's own QR encoder is never loaded."""
+    code = ("import sys, datetime; from companion import editions, scoring; "
+            "from companion.pdf import GameInfo, game_sheet; "
+            "sheet = scoring.build_sheet(scoring.Setup(editions.get('original'), ('A', 'B')), []); "
+            "game_sheet(sheet, GameInfo(datetime.date(2025, 5, 1), 'https://x.test/games/k')); "
+            "print(sorted(m for m in sys.modules if 'qrencoder' in m or m == 'segno'))")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            check=True, cwd=Path(__file__).resolve().parent.parent)
+    assert result.stdout.strip() == "['segno']"
