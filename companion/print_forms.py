@@ -64,6 +64,9 @@ class PrintForm(Form):
 
     #: The order in which the page names the problems, as it always has.
     PROBLEM_ORDER = ("edition", "paper", "lang", "name", "players")
+    #: What the page offers: the player counts to choose from, the longest name.
+    player_counts = range(MIN_PLAYERS, MAX_PLAYERS + 1)
+    max_name = MAX_NAME
 
     def __init__(self, *args: Any, default_lang: str = "en", **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -168,10 +171,6 @@ class PrintForm(Form):
         """The language the page checks: the one asked for, else the page's own."""
         codes = [str(value) for value, _label in _pairs(self.lang.choices)]
         return self.lang.data if self.lang.data in codes else page_language
-
-    player_counts = range(MIN_PLAYERS, MAX_PLAYERS + 1)
-    max_name = MAX_NAME
-
 
 def _pairs(choices: Any) -> Iterable[Sequence[Any]]:
     """A choice field's (value, label) pairs."""
