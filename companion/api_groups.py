@@ -12,14 +12,13 @@ from .errors import json_error
 from .extensions import csrf, db
 from .group_present import group_json, refusal
 from .i18n import say
+from .limits import IMPORT_MAX_BYTES
 from .payloads import PayloadError, game_spec, guard
 from .present import game_json
 from .rules import RulesError
 
 bp = Blueprint("api_groups", __name__, url_prefix="/api")
 csrf.exempt(bp)
-#: An exported group of a few hundred games is larger than any other request.
-IMPORT_MAX_BYTES = 8 * 1024 * 1024
 
 bp.register_error_handler(RulesError, api.bad_input)
 bp.register_error_handler(services.SetupError, api.setup_error)

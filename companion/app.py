@@ -55,6 +55,9 @@ def build(test_config: Mapping[str, Any] | None = None) -> Flask:
 
     babel.init_app(app, locale_selector=select_locale)
     setup_i18n(app)
+    from . import limits
+
+    app.jinja_env.globals["limits"] = limits  # maxlength and the like in templates
 
     from . import api, api_groups, errors, views
 

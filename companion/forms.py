@@ -23,8 +23,8 @@ from wtforms import (  # type: ignore[attr-defined]
 from wtforms.validators import Length, Optional, ValidationError
 
 from . import editions
+from .limits import MAX_NAME, MAX_PLAYERS, MAX_POINTS
 from .numbers import whole_number
-from .services import MAX_NAME, MAX_PLAYERS, MAX_POINTS
 
 
 def choices(*pairs: tuple[str, object]) -> list[SelectChoice]:
@@ -47,7 +47,8 @@ class NewGameForm(FlaskForm):
     edition = RadioField(_l("Edition"), default="original", choices=choices(
         ("original", _l("Original")), ("masters", _l("Masters")), ("board", _l("Board game"))))
     names = FieldList(StringField(validators=[Optional(), Length(max=MAX_NAME, message=_l(
-        "A name has at most 30 characters."))]), min_entries=MAX_PLAYERS, max_entries=MAX_PLAYERS)
+        "A name has at most %(max)s characters.", max=MAX_NAME))]),
+        min_entries=MAX_PLAYERS, max_entries=MAX_PLAYERS)
     group = HiddenField()  # a group's edit link: the game joins that group
     first = SelectField(_l("Deals first (card game) or starts (board game: the youngest player)"),
                         choices=choices(*((str(i), str(i + 1)) for i in range(MAX_PLAYERS))),
@@ -85,7 +86,7 @@ def _points(form: Form, field: StringField) -> None:
     if points is None:
         raise ValidationError(_l("Points are a whole number like 35."))
     if points > MAX_POINTS:
-        raise ValidationError(_l("No hand is worth more than 1000 points."))
+        raise ValidationError(_l("No hand is worth more than %(max)s points.", max=MAX_POINTS))
 
 
 class ResultForm(Form):
@@ -147,6 +148,6 @@ class PlayerForm(FlaskForm):
 
     player = HiddenField()
     name = StringField(_l("Name"), validators=[Optional(), Length(max=MAX_NAME, message=_l(
-        "A name has at most 30 characters."))], render_kw={"autocomplete": "off",
-                                                        "maxlength": MAX_NAME})
+        "A name has at most %(max)s characters.", max=MAX_NAME))],
+        render_kw={"autocomplete": "off", "maxlength": MAX_NAME})
     revision = HiddenField()

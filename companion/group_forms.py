@@ -8,12 +8,13 @@ from flask_wtf.file import FileField
 from wtforms import HiddenField, SelectField, StringField
 from wtforms.validators import DataRequired, Length
 
-from .group_services import MAX_GROUP_NAME
+from .limits import MAX_GROUP_NAME
 
 
 class GroupForm(FlaskForm):
     name = StringField(_l("Name of the group"), validators=[Length(
-        max=MAX_GROUP_NAME, message=_l("A group's name has at most 40 characters."))],
+        max=MAX_GROUP_NAME, message=_l("A group's name has at most %(max)s characters.",
+                                       max=MAX_GROUP_NAME))],
         render_kw={"maxlength": MAX_GROUP_NAME, "autocomplete": "off",
                    "placeholder": _l("Friday game night")})
 

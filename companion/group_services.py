@@ -15,10 +15,9 @@ from sqlalchemy.orm import selectinload
 from . import editions, models, services
 from .extensions import db
 from .kept import Kept
+from .limits import MAX_GROUP_NAME
 from .rules.errors import Reason
 from .scoring import records
-
-MAX_GROUP_NAME = 40
 
 
 class GroupProblem(ValueError):
@@ -30,10 +29,11 @@ class GroupProblem(ValueError):
 
 
 def clean_name(name: str) -> str:
-    """A group's name, stripped; 0 to 40 printable characters."""
+    """A group's name, stripped; 0 to MAX_GROUP_NAME printable characters."""
     name = name.strip()
     if len(name) > MAX_GROUP_NAME:
-        raise GroupProblem(400, Reason("a group's name has at most 40 characters"))
+        raise GroupProblem(400, Reason("a group's name has at most %(max)s characters",
+                                        {"max": MAX_GROUP_NAME}))
     if not name.isprintable():
         raise GroupProblem(400, Reason("a name cannot hold control characters"))
     return name

@@ -9,6 +9,7 @@ from sqlalchemy import CheckConstraint, ForeignKey, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import db
+from .limits import MAX_GROUP_NAME, MAX_NAME
 
 
 def new_key() -> str:
@@ -57,7 +58,7 @@ class Player(db.Model):  # type: ignore[name-defined,misc]
     id: Mapped[int] = mapped_column(primary_key=True)
     game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
     seat: Mapped[int]
-    name: Mapped[str] = mapped_column(String(30))
+    name: Mapped[str] = mapped_column(String(MAX_NAME))
     # A late joiner's first round, and the first round a player who left no longer plays.
     joined_round: Mapped[int] = mapped_column(default=1, server_default="1")
     left_round: Mapped[int | None]
@@ -91,7 +92,7 @@ class Result(db.Model):  # type: ignore[name-defined,misc]
     id: Mapped[int] = mapped_column(primary_key=True)
     round_id: Mapped[int] = mapped_column(ForeignKey("round.id", ondelete="CASCADE"), index=True)
     position: Mapped[int]
-    player: Mapped[str] = mapped_column(String(30))
+    player: Mapped[str] = mapped_column(String(MAX_NAME))
     laid: Mapped[bool]
     phase: Mapped[int | None]
     points: Mapped[int | None]
@@ -108,7 +109,7 @@ class Group(db.Model):  # type: ignore[name-defined,misc]
     id: Mapped[int] = mapped_column(primary_key=True)
     edit_key: Mapped[str] = mapped_column(String(64), unique=True, default=new_key)
     view_key: Mapped[str] = mapped_column(String(64), unique=True, default=new_key)
-    name: Mapped[str] = mapped_column(String(40))
+    name: Mapped[str] = mapped_column(String(MAX_GROUP_NAME))
     created_at: Mapped[datetime] = mapped_column(default=_now)
 
     aliases: Mapped[list[Alias]] = relationship(
@@ -124,7 +125,7 @@ class Alias(db.Model):  # type: ignore[name-defined,misc]
     id: Mapped[int] = mapped_column(primary_key=True)
     group_id: Mapped[int] = mapped_column(
         ForeignKey("game_group.id", ondelete="CASCADE", name="group_alias_group_fk"), index=True)
-    alias: Mapped[str] = mapped_column(String(30))
-    name: Mapped[str] = mapped_column(String(30))
+    alias: Mapped[str] = mapped_column(String(MAX_NAME))
+    name: Mapped[str] = mapped_column(String(MAX_NAME))
 
     group: Mapped[Group] = relationship(back_populates="aliases")

@@ -7,10 +7,11 @@ from typing import Any
 
 from . import editions, scoring
 from .editions import Edition
+from .limits import MAX_POINTS
 from .numbers import whole_number
 from .rules import Card, PartKind, get_phase, parse_cards
 from .rules.errors import RulesError, Term
-from .services import MAX_POINTS, GameSpec
+from .services import GameSpec
 
 
 class PayloadError(RulesError):

@@ -18,10 +18,10 @@ from wtforms.validators import ValidationError
 
 from . import editions, pdf
 from .i18n import language_names
+from .limits import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
 from .numbers import whole_number
-from .services import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
 
-DEFAULT_PLAYERS = 6
+DEFAULT_PLAYERS = MAX_PLAYERS  # a blank sheet has a column for every seat
 ECHO = 40  # how much of a bad value a message repeats
 
 
@@ -104,12 +104,12 @@ class PrintForm(Form):
         names: list[str] = field.data
         problems = []
         if len(names) > MAX_PLAYERS:
-            problems.append(gettext("A sheet has at most 6 players: %(count)s names were given.",
-                                    count=len(names)))
+            problems.append(gettext("A sheet has at most %(max)s players: %(count)s names were "
+                                    "given.", max=MAX_PLAYERS, count=len(names)))
         for name in names:
             if len(name) > MAX_NAME:
-                problems.append(gettext("A name has at most 30 characters: “%(name)s” is longer.",
-                                        name=shown(name)))
+                problems.append(gettext("A name has at most %(max)s characters: “%(name)s” is "
+                                        "longer.", max=MAX_NAME, name=shown(name)))
             elif not name.isprintable():
                 problems.append(gettext("A name cannot hold control characters."))
         field.errors = [*field.errors, *problems]
@@ -122,14 +122,14 @@ class PrintForm(Form):
             count = names or DEFAULT_PLAYERS
             if count < MIN_PLAYERS:
                 raise ValidationError(gettext(
-                    "A sheet has 2 to 6 players: give at least two names or a number of "
-                    "players."))
+                    "A sheet has %(min)s to %(max)s players: give at least %(min)s names or a "
+                    "number of players.", min=MIN_PLAYERS, max=MAX_PLAYERS))
         else:
             number = whole_number(text)
             if number is None or not MIN_PLAYERS <= number <= MAX_PLAYERS:
                 raise ValidationError(gettext(
-                    "The number of players must be a whole number from 2 to 6, not "
-                    "“%(value)s”.", value=shown(text)))
+                    "The number of players must be a whole number from %(min)s to %(max)s, "
+                    "not “%(value)s”.", min=MIN_PLAYERS, max=MAX_PLAYERS, value=shown(text)))
             count = number
         if names > count:
             raise ValidationError(gettext(

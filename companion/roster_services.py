@@ -10,6 +10,7 @@ companion.scoring.roster.
 from __future__ import annotations
 
 from . import models, scoring, services
+from .limits import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
 from .rules.errors import Reason
 
 
@@ -30,8 +31,8 @@ def _player(game: models.Game, name: str) -> models.Player:
 
 def _check_name(game: models.Game, name: str, *, instead_of: str | None = None) -> str:
     name = name.strip() if isinstance(name, str) else ""
-    if not 1 <= len(name) <= services.MAX_NAME:
-        raise RosterError(Reason("a name has 1 to 30 characters"))
+    if not 1 <= len(name) <= MAX_NAME:
+        raise RosterError(Reason("a name has 1 to %(max)s characters", {"max": MAX_NAME}))
     if not name.isprintable():
         raise RosterError(Reason("a name cannot hold control characters"))
     taken = {player.name.casefold() for player in game.players if player.name != instead_of}
@@ -71,8 +72,8 @@ def add_player(game: models.Game, name: str) -> models.Player:
     """A late joiner, playing from the next round (scoring.roster gives their points)."""
     sheet = _open(game)
     name = _check_name(game, name)
-    if len(game.players) >= services.MAX_PLAYERS:
-        raise RosterError(Reason("a game has at most 6 players"))
+    if len(game.players) >= MAX_PLAYERS:
+        raise RosterError(Reason("a game has at most %(max)s players", {"max": MAX_PLAYERS}))
     seat = max((player.seat for player in game.players), default=-1) + 1
     player = models.Player(seat=seat, name=name, joined_round=sheet.next_round)
     game.players.append(player)
@@ -87,8 +88,9 @@ def remove_player(game: models.Game, name: str) -> bool:
     player = _player(game, name)
     if name not in sheet.expected:
         raise RosterError(Reason("%(player)s has already left the game", {"player": name}))
-    if len(sheet.expected) <= services.MIN_PLAYERS:
-        raise RosterError(Reason("a game needs at least 2 players at the table"))
+    if len(sheet.expected) <= MIN_PLAYERS:
+        raise RosterError(Reason("a game needs at least %(min)s players at the table",
+                                 {"min": MIN_PLAYERS}))
     played = any(result.player == name for stored in game.rounds for result in stored.results)
     if played:
         player.left_round = sheet.next_round

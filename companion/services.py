@@ -18,11 +18,8 @@ from sqlalchemy.orm.exc import StaleDataError
 from . import editions, live, models, scoring, storage
 from .editions import Edition
 from .extensions import db
+from .limits import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
 from .rules.errors import Reason
-
-MAX_NAME = 30
-MIN_PLAYERS, MAX_PLAYERS = 2, 6
-MAX_POINTS = 1000  # far above any real hand (190); keeps stored numbers sane
 
 
 class SetupError(ValueError):
@@ -73,10 +70,12 @@ def validate_spec(spec: GameSpec) -> GameSpec:
     problems: list[tuple[str, Reason]] = []
     names = tuple(name.strip() for name in spec.players)
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
-        problems.append(("players", Reason("a game has 2 to 6 players")))
+        problems.append(("players", Reason("a game has %(min)s to %(max)s players",
+                                            {"min": MIN_PLAYERS, "max": MAX_PLAYERS})))
     for name in names:
         if not 1 <= len(name) <= MAX_NAME:
-            problems.append(("players", Reason("a name has 1 to 30 characters")))
+            problems.append(("players", Reason("a name has 1 to %(max)s characters",
+                                                {"max": MAX_NAME})))
             break
         if not name.isprintable():
             problems.append(("players", Reason("a name cannot hold control characters")))

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ..limits import MAX_PLAYERS, MIN_PLAYERS
 from .model import InvalidSetup, Problem, Result, Round, Setup, Sheet
 from .roster import check_roster
-
-MIN_PLAYERS, MAX_PLAYERS = 2, 6
 
 
 def normalise_setup(setup: Setup) -> Setup:
@@ -17,7 +16,8 @@ def normalise_setup(setup: Setup) -> Setup:
     """
     players = setup.players
     if not MIN_PLAYERS <= len(players) <= MAX_PLAYERS:
-        raise InvalidSetup("a game needs 2 to 6 players, not %(count)s", count=len(players))
+        raise InvalidSetup("a game needs %(min)s to %(max)s players, not %(count)s",
+                           min=MIN_PLAYERS, max=MAX_PLAYERS, count=len(players))
     if len(set(players)) != len(players) or not all(name.strip() for name in players):
         raise InvalidSetup("every player needs a name of their own")
     if not 0 <= setup.first_dealer < len(players):

@@ -16,13 +16,13 @@ from ..group_forms import AddGameForm, GroupForm, ImportForm, MergeForm, Unmerge
 from ..group_present import refusal
 from ..i18n import say
 from ..kept import Kept
+from ..limits import IMPORT_MAX_BYTES
 from ..rules.errors import Reason
 from ..scoring.records import GroupRecords, hardest
 from . import group_charts, sheetview
 from .charts import legend_key
 
 bp = Blueprint("groups", __name__)
-IMPORT_MAX_BYTES = 8 * 1024 * 1024
 LISTED = 25  # games on the page before "show all"
 
 

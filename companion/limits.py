@@ -1,0 +1,24 @@
+"""Every size the companion enforces, defined once.
+
+Services, forms, the API's schemas, the import, the printable sheets, the database columns
+and the templates read these; messages take them as parameters ("a name has 1 to
+%(max)s characters"), so a change here changes every page, answer and document at once.
+Pure Python: the rules engine and the scoring may import it.
+"""
+
+from __future__ import annotations
+
+#: Players at one table (a game, a printed sheet).
+MIN_PLAYERS = 2
+MAX_PLAYERS = 6
+#: Characters in a player's name (after stripping spaces); also the database column.
+MAX_NAME = 30
+#: Points of one hand: far above any real hand (190), keeps stored numbers sane.
+MAX_POINTS = 1000
+#: Characters in a group's name; also the database column.
+MAX_GROUP_NAME = 40
+#: Games in one imported group file.
+MAX_GAMES = 1000
+#: Bytes of one import request: an exported group of a few hundred games is larger than any
+#: other request.
+IMPORT_MAX_BYTES = 8 * 1024 * 1024
