@@ -13,19 +13,19 @@ from dataclasses import dataclass
 from sqlalchemy.orm import selectinload
 
 from . import editions, models, services
+from .errors_base import Reason, ServiceError
 from .extensions import db
 from .kept import Kept
 from .limits import MAX_GROUP_NAME
-from .rules.errors import Reason
 from .scoring import records
 
 
-class GroupProblem(ValueError):
+class GroupProblem(ServiceError):
     """A group request that cannot be done: an HTTP status and a reason a person understands."""
 
     def __init__(self, status: int, reason: Reason) -> None:
-        self.status, self.reason = status, reason
-        super().__init__(str(reason))
+        super().__init__(reason)
+        self.status = status
 
 
 def clean_name(name: str) -> str:

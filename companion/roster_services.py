@@ -10,16 +10,17 @@ companion.scoring.roster.
 from __future__ import annotations
 
 from . import models, scoring, services
+from .errors_base import Reason, ServiceError
 from .limits import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
-from .rules.errors import Reason
 
 
-class RosterError(ValueError):
-    """A change to the players that cannot be made; ``reason`` says why."""
+class RosterError(ServiceError):
+    """A change to the players that cannot be made; ``reason`` says why, ``conflict`` whether
+    the game no longer takes it (finished, a tie-break)."""
 
     def __init__(self, reason: Reason, *, conflict: bool = False) -> None:
-        self.reason, self.conflict = reason, conflict
-        super().__init__(str(reason))
+        super().__init__(reason)
+        self.conflict = conflict
 
 
 def _player(game: models.Game, name: str) -> models.Player:

@@ -17,20 +17,22 @@ from sqlalchemy.orm.exc import StaleDataError
 
 from . import editions, live, models, scoring, storage
 from .editions import Edition
+from .errors_base import Reason, ServiceError
 from .extensions import db
 from .limits import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
-from .rules.errors import Reason
 
 
-class SetupError(ValueError):
-    """A game that cannot be started; ``problems`` pairs a field with a reason."""
+class SetupError(ServiceError):
+    """A game that cannot be started; ``problems`` pairs a field with a reason (``reason``:
+    the first)."""
 
     def __init__(self, problems: Sequence[tuple[str, Reason]]) -> None:
         self.problems = tuple(problems)
-        super().__init__("; ".join(str(reason) for _, reason in self.problems))
+        super().__init__(self.problems[0][1])
+        self.args = ("; ".join(str(reason) for _, reason in self.problems),)
 
 
-class StaleRound(ValueError):
+class StaleRound(ServiceError):
     """Another device changed the rounds first (the client's round number is out of date)."""
 
     def __init__(self, expected: int | None = None, given: int | None = None) -> None:
@@ -46,8 +48,12 @@ class StaleRevision(StaleRound):
         self.game = game
 
 
-class NoSuchRound(LookupError):
-    pass
+class NoSuchRound(ServiceError, LookupError):
+    """The round to undo or correct is not (or no longer) in the game."""
+
+    def __init__(self, number: int | None = None) -> None:
+        super().__init__("there is no such round in this game")
+        self.number = number
 
 
 #: What a game link can look like (``secrets.token_urlsafe``); anything else is no game.
@@ -206,7 +212,7 @@ def record_round(game: models.Game, new: scoring.Round, *, number: int | None = 
 def undo_last(game: models.Game, *, number: int | None = None) -> scoring.Sheet:
     """Remove the last round; ``number`` guards against undoing a round twice."""
     if not game.rounds:
-        raise NoSuchRound("there is no round to undo")
+        raise NoSuchRound()
     last = game.rounds[-1]
     if number is not None and number != last.number:
         raise StaleRound(last.number, number)
@@ -219,7 +225,7 @@ def edit_round(game: models.Game, number: int, new: scoring.Round, *,
                confirm: bool = False) -> scoring.Sheet:
     """Replace round ``number`` and recompute everything after it."""
     if not 1 <= number <= len(game.rounds):
-        raise NoSuchRound(f"there is no round {number}")
+        raise NoSuchRound(number)
     sheet = scoring.replace_round(setup_of(game), rounds_of(game), number, new, confirm=confirm)
     stored = game.rounds[number - 1]
     stored.results.clear()

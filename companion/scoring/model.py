@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ..editions import Edition
-from ..rules.errors import Reason
+from ..errors_base import Reason, ScoringError
 
 Status = Literal["playing", "tiebreak", "finished"]
 
@@ -73,36 +73,40 @@ class Problem(Reason):
     """The entry at fault: "points", "phase", "went_out", "player"; None for the round."""
 
 
-class InvalidSetup(ValueError):
+class InvalidSetup(ScoringError):
     """A setup no game can be played with (too few players, an unknown phase, ...)."""
 
     def __init__(self, template: str, **params: object) -> None:
         self.problem = Problem(template, params)
-        super().__init__(str(self.problem))
+        super().__init__(self.problem)
 
 
-class GameFinished(ValueError):
+class GameFinished(ScoringError):
     """A round was offered to a game that is already decided."""
 
     def __init__(self) -> None:
         super().__init__("the game is finished: it takes no more rounds")
 
 
-class RoundRejected(ValueError):
-    """Round ``number`` breaks the rules named in ``problems``."""
+class RoundRejected(ScoringError):
+    """Round ``number`` breaks the rules named in ``problems``, at least one (``reason``: the
+    first)."""
 
     def __init__(self, number: int, problems: Sequence[Problem]) -> None:
         self.number = number
         self.problems = tuple(problems)
-        super().__init__(f"round {number}: " + "; ".join(str(p) for p in self.problems))
+        super().__init__(self.problems[0])
+        self.args = (f"round {number}: " + "; ".join(str(p) for p in self.problems),)
 
 
-class NeedsConfirmation(ValueError):
-    """The round breaks no rule but looks impossible; it is taken only when confirmed."""
+class NeedsConfirmation(ScoringError):
+    """The round breaks no rule but looks impossible; it is taken only when confirmed.
+    ``warnings``: at least one (``reason``: the first)."""
 
     def __init__(self, warnings: Sequence[Problem]) -> None:
         self.warnings = tuple(warnings)
-        super().__init__("please confirm: " + "; ".join(str(w) for w in self.warnings))
+        super().__init__(self.warnings[0])
+        self.args = ("please confirm: " + "; ".join(str(w) for w in self.warnings),)
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ from datetime import datetime
 from ..editions import Edition
 from . import board, sheet
 from .checks import normalise_setup
-from .model import Round, RoundRejected, Setup, Sheet, Status
+from .model import Problem, Round, RoundRejected, Setup, Sheet, Status
 
 
 @dataclass(frozen=True)
@@ -149,7 +149,9 @@ def replay(setup: Setup, rounds: Sequence[Round]) -> Sheet:
     current = board.start(setup) if board_game else sheet.start(setup)
     for round in rounds:
         if current.status == "finished":
-            raise RoundRejected(current.next_round, ())
+            raise RoundRejected(current.next_round, (Problem(
+                "the game was already over after round %(number)s",
+                {"number": current.next_round - 1}),))
         current = board.advance(current, round) if board_game else sheet.advance(current, round)
     return current
 
