@@ -8,20 +8,26 @@ from flask import Blueprint, Response, abort, jsonify, request
 from flask_babel import gettext as _
 
 from . import editions, live, models, reading, scoring, services
+from .apidoc import document, documented
 from .errors import json_error
+from .errors_base import CompanionError, InputError
 from .extensions import csrf, db
 from .i18n import say
-from .payloads import (
-    PayloadError,
-    check_request,
-    game_spec,
-    guard,
-    hit_request,
-    query_guard,
-    round_request,
-)
 from .present import game_json
-from .rules import RulesError, check_hit, check_laydown, format_cards, solve
+from .rules import check_hit, check_laydown, format_cards, solve
+from .schemas import (
+    CheckAnswer,
+    CheckBody,
+    Events,
+    GameAnswer,
+    HitAnswer,
+    HitBody,
+    NewGame,
+    Revised,
+    RoundBody,
+    UndoQuery,
+    read,
+)
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 csrf.exempt(bp)  # JSON clients send no cookies' worth of form; CORS is off, so no cross-site JSON.
@@ -34,30 +40,31 @@ def body() -> dict[str, Any]:
     try:
         data = request.get_json(silent=True)
     except RecursionError:  # nested deeper than the JSON parser goes: nobody sends that
-        raise PayloadError("the body is nested too deeply to be a request") from None
+        raise InputError("the body is nested too deeply to be a request") from None
     if not isinstance(data, dict):
-        raise PayloadError("the body must be a JSON object")
+        raise InputError("the body must be a JSON object")
     return data
 
 
-@bp.errorhandler(RulesError)
-def bad_input(error: RulesError) -> Response:
-    """Malformed input (PayloadError) and unknown cards, editions or phases: 400."""
+@bp.errorhandler(CompanionError)
+def bad_input(error: CompanionError) -> Response:
+    """Malformed input (schemas.InputError), unknown cards, editions or phases, and any other
+    refusal without a handler of its own: 400 with the reason."""
     return json_error(400, say(error.reason))
 
 
 @bp.get("/openapi.json")
 def openapi() -> Response:
     """The OpenAPI description of this API."""
-    from .openapi import SPEC
-
-    return jsonify(SPEC)
+    return jsonify(document())
 
 
 @bp.post("/check")
+@documented(json=CheckBody, answers={200: CheckAnswer}, errors=(400, 415))
 def check() -> Response:
-    """Check a lay-down (``groups``) or search a hand (``hand``) for the phase."""
-    phase, groups, hand = check_request(body())
+    """Check a lay-down (``groups``) or search a hand (``hand``) for a phase."""
+    asked = read(CheckBody, body())
+    phase, groups, hand = asked.the_phase(), asked.groups, asked.hand
     if groups is not None:
         result = check_laydown(phase, groups)
         return jsonify({
@@ -80,10 +87,11 @@ def check() -> Response:
 
 
 @bp.post("/hit")
+@documented(json=HitBody, answers={200: HitAnswer}, errors=(400, 415))
 def hit() -> Response:
     """May this card be added to this group on the table, and at which end?"""
-    edition, kind, group, card = hit_request(body())
-    result = check_hit(edition, kind, group, card)
+    asked = read(HitBody, body())
+    result = check_hit(asked.edition, asked.group.part, asked.group.cards, asked.card)
     return jsonify({"valid": result.valid, "where": list(result.where),
                     "reasons": [say(reason) for reason in result.reasons]})
 
@@ -153,9 +161,10 @@ def no_such_round(error: services.NoSuchRound) -> Response:
 
 
 @bp.post("/games")
+@documented(json=NewGame, answers={201: GameAnswer}, errors=(400, 415))
 def create_game() -> Response:
     """Start a game."""
-    game = services.create_game(game_spec(body()))
+    game = services.create_game(read(NewGame, body()).to_spec())
     sheet = services.sheet_of(game)
     db.session.commit()
     return _game_response(game, sheet, 201)
@@ -169,6 +178,7 @@ def _head(key: str) -> reading.GameHead:
 
 
 @bp.get("/games/<key>")
+@documented(answers={200: GameAnswer}, errors=(404,))
 def get_game(key: str) -> Response:
     """The game through its edit or read-only link."""
     game = _head(key)
@@ -184,6 +194,7 @@ def get_game(key: str) -> Response:
 
 
 @bp.get("/games/<key>/events")
+@documented(answers={200: Events}, errors=(404,))
 def events(key: str) -> Response:
     """Server-Sent Events: the game's revision at once, then again after every change."""
     game = _head(key)
@@ -208,33 +219,38 @@ def _locked(key: str, revision: int | None) -> models.Game:
 
 
 @bp.post("/games/<key>/rounds")
+@documented(json=RoundBody, answers={201: GameAnswer}, errors=(400, 404, 409, 415, 422))
 def add_round(key: str) -> Response:
     """Record the next round."""
     data = body()
-    game = _locked(key, guard(data.get("revision"), "revision"))
-    new, number, confirm = round_request(data, editions.get(game.edition))
-    sheet = services.record_round(game, new, number=number, confirm=confirm)
+    game = _locked(key, read(Revised, data).revision)
+    new = read(RoundBody, data)
+    sheet = services.record_round(game, new.to_round(editions.get(game.edition)), number=new.number,
+                                  confirm=new.confirm)
     db.session.commit()
     return _game_response(game, sheet, 201)
 
 
 @bp.delete("/games/<key>/rounds/last")
+@documented(query=UndoQuery, answers={200: GameAnswer}, errors=(400, 404, 409))
 def undo(key: str) -> Response:
-    """Remove the last round (``?number=N`` guards against undoing twice)."""
-    number = query_guard(request.args.get("number"), "number")
-    game = _locked(key, query_guard(request.args.get("revision"), "revision"))
-    sheet = services.undo_last(game, number=number)
+    """Undo the last round (``?number=N`` and ``?revision=N`` guard it)."""
+    guards = read(UndoQuery, request.args.to_dict())
+    game = _locked(key, guards.revision)
+    sheet = services.undo_last(game, number=guards.number)
     db.session.commit()
     return _game_response(game, sheet)
 
 
 @bp.put("/games/<key>/rounds/<int:number>")
+@documented(json=RoundBody, answers={200: GameAnswer}, errors=(400, 404, 409, 415, 422))
 def edit(key: str, number: int) -> Response:
-    """Replace round ``number``; everything after it is recomputed."""
+    """Correct a round; later rounds are recomputed."""
     data = body()
-    game = _locked(key, guard(data.get("revision"), "revision"))
-    new, _number, confirm = round_request(data, editions.get(game.edition))
-    sheet = services.edit_round(game, number, new, confirm=confirm)
+    game = _locked(key, read(Revised, data).revision)
+    new = read(RoundBody, data)
+    sheet = services.edit_round(game, number, new.to_round(editions.get(game.edition)),
+                                confirm=new.confirm)
     db.session.commit()
     return _game_response(game, sheet)
 

@@ -8,19 +8,32 @@ from typing import Any
 from flask import Blueprint, Response, abort, jsonify, request
 
 from . import api, exchange, group_services, models, services
+from .apidoc import documented
 from .errors import json_error
+from .errors_base import CompanionError
 from .extensions import csrf, db
 from .group_present import group_json, refusal
 from .i18n import say
 from .limits import IMPORT_MAX_BYTES
-from .payloads import PayloadError, game_spec, guard
 from .present import game_json
-from .rules import RulesError
+from .schemas import (
+    AddGame,
+    AliasBody,
+    CsvFile,
+    ExportFile,
+    GameAnswer,
+    GroupAnswer,
+    GroupGameBody,
+    ImportAnswer,
+    NewGame,
+    NewGroup,
+    read,
+)
 
 bp = Blueprint("api_groups", __name__, url_prefix="/api")
 csrf.exempt(bp)
 
-bp.register_error_handler(RulesError, api.bad_input)
+bp.register_error_handler(CompanionError, api.bad_input)
 bp.register_error_handler(services.SetupError, api.setup_error)
 bp.register_error_handler(services.StaleRevision, api.stale_revision)
 bp.register_error_handler(services.StaleRound, api.stale)
@@ -55,25 +68,17 @@ def _group_response(group: models.Group, editable: bool, status: int = 200) -> R
     return response
 
 
-def _name(data: dict[str, Any], key: str) -> str:
-    value = data.get(key)
-    if not isinstance(value, str):
-        raise PayloadError("“%(key)s” must be a player's name", key=key)
-    return value
-
-
 @bp.post("/groups")
+@documented(json=NewGroup, answers={201: GroupAnswer}, errors=(400, 415))
 def create_group() -> Response:
     """Start a group."""
-    name = api.body().get("name", "")
-    if not isinstance(name, str):
-        raise PayloadError("“name” must be text")
-    group = group_services.create_group(name)
+    group = group_services.create_group(read(NewGroup, api.body()).name)
     db.session.commit()
     return _group_response(group, True, 201)
 
 
 @bp.get("/groups/<key>")
+@documented(answers={200: GroupAnswer}, errors=(404,))
 def get_group(key: str) -> Response:
     """The group, its games and records, through its edit or read-only link."""
     group, editable = _group(key)
@@ -81,38 +86,40 @@ def get_group(key: str) -> Response:
 
 
 @bp.post("/groups/<key>/games")
+@documented(json=GroupGameBody, answers={200: GroupAnswer, 201: GameAnswer},
+            errors=(400, 404, 409, 415))
 def add_game(key: str) -> Response:
-    """Start a game in the group (a game's settings), or add one (``{"game": edit link}``)."""
+    """Start a game in the group (a game's settings: 201 with the game), or add one played
+    earlier (``{"game": its edit link}``: 200 with the group)."""
     data = api.body()
     group, _editable = _group(key, edit=True)
     if "players" in data:
-        game = services.create_game(game_spec(data))
+        game = services.create_game(read(NewGame, data).to_spec())
         game.group_id = group.id
         db.session.commit()
         response = jsonify(game_json(game, services.sheet_of(game), editable=True))
         response.status_code = 201
         return response
-    game_key = data.get("game")
-    if not isinstance(game_key, str):
-        raise PayloadError("give a game's settings (“players”, …) or “game”: its edit link")
-    game_key = game_key.rstrip("/").rsplit("/", 1)[-1]
-    group_services.add_game(group, game_key, revision=guard(data.get("revision"), "revision"))
+    earlier = read(AddGame, data)
+    group_services.add_game(group, earlier.key(), revision=earlier.revision)
     db.session.commit()
     return _group_response(group, True)
 
 
 @bp.post("/groups/<key>/aliases")
+@documented(json=AliasBody, answers={200: GroupAnswer}, errors=(400, 404, 415))
 def merge(key: str) -> Response:
-    """Count one spelling as another player in the records (``spelling``, ``name``)."""
+    """Count one spelling as another player in the records."""
     data = api.body()
     group, _editable = _group(key, edit=True)
-    games = group_services.games_of(group)
-    group_services.merge(group, games, _name(data, "spelling"), _name(data, "name"))
+    alias = read(AliasBody, data)
+    group_services.merge(group, group_services.games_of(group), alias.spelling, alias.name)
     db.session.commit()
     return _group_response(group, True)
 
 
 @bp.delete("/groups/<key>/aliases/<spelling>")
+@documented(answers={200: GroupAnswer}, errors=(404,))
 def unmerge(key: str, spelling: str) -> Response:
     """Count a merged spelling as a player of its own again."""
     group, _editable = _group(key, edit=True)
@@ -122,8 +129,10 @@ def unmerge(key: str, spelling: str) -> Response:
 
 
 @bp.post("/games/<key>/rematch")
+@documented(answers={201: GameAnswer}, errors=(404, 409))
 def rematch(key: str) -> Response:
-    """The next game: same players, edition and options, the deal passed on, same group."""
+    """The next game of a finished one: same players and options, the deal passed one seat
+    on, in the same group."""
     game = group_services.rematch(key)
     db.session.commit()
     response = jsonify(game_json(game, services.sheet_of(game), editable=True))
@@ -151,6 +160,7 @@ def export_json(data: dict[str, Any], filename: str) -> Response:
 
 
 @bp.get("/games/<key>/export")
+@documented(answers={200: ExportFile}, errors=(404,))
 def export_game(key: str) -> Response:
     """The game as an export file (JSON), through either link."""
     game = _game(key)
@@ -158,6 +168,7 @@ def export_game(key: str) -> Response:
 
 
 @bp.get("/games/<key>/export.csv")
+@documented(answers={200: CsvFile}, errors=(404,))
 def export_game_csv(key: str) -> Response:
     """The game's rounds for a spreadsheet: one row per player per round."""
     game = _game(key)
@@ -166,6 +177,7 @@ def export_game_csv(key: str) -> Response:
 
 
 @bp.get("/groups/<key>/export")
+@documented(answers={200: ExportFile}, errors=(404,))
 def export_group(key: str) -> Response:
     """The group and all its games as an export file (JSON), through either link."""
     group, _editable = _group(key)
@@ -174,6 +186,7 @@ def export_group(key: str) -> Response:
 
 
 @bp.get("/groups/<key>/export.csv")
+@documented(answers={200: CsvFile}, errors=(404,))
 def export_group_csv(key: str) -> Response:
     """All the group's rounds for a spreadsheet: one row per player per round."""
     group, _editable = _group(key)
@@ -182,8 +195,10 @@ def export_group_csv(key: str) -> Response:
 
 
 @bp.post("/import")
+@documented(json=ExportFile, answers={201: ImportAnswer}, errors=(400, 413, 415, 422))
 def import_file() -> Response:
-    """Store an exported game or group under new links; nothing at all when it is refused."""
+    """Store an exported game or group under new links (every round checked; nothing stored
+    when anything is wrong)."""
     request.max_content_length = IMPORT_MAX_BYTES
     imported = exchange.import_data(api.body())
     db.session.commit()

@@ -2,37 +2,29 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from typing import Any
 
 from flask import Response, jsonify
 
 from .api import body, bp
+from .apidoc import documented
 from .editions import Edition
-from .payloads import cards_of, edition_of
-from .rules import Card, Phase, format_cards, get_phase
+from .rules import Card, format_cards
 from .rules.extras import extras
 from .rules.outs import DRAWS, Outs, check_deck, find_outs, shorts
+from .schemas import OutsAnswer, OutsBody, read
 
 
 @bp.post("/outs")
+@documented(json=OutsBody, answers={200: OutsAnswer}, errors=(400, 415))
 def outs() -> Response:
-    """What the hand still needs for a phase, or how short it is of every phase."""
-    edition, phase, hand, seen = outs_request(body())
+    """What do I need? How short a hand is of a phase, its outs and the odds of drawing one;
+    without a phase, how short it is of every phase."""
+    asked = read(OutsBody, body())
+    phase = asked.the_phase()
     if phase is None:
-        return jsonify(all_phases(edition, hand, seen))
-    return jsonify(outs_json(find_outs(phase, hand, seen), hand))
-
-
-def outs_request(data: Mapping[str, Any]
-                 ) -> tuple[Edition, Phase | None, list[Card], list[Card]]:
-    """(edition, phase or None for every phase, hand, cards seen) from an /api/outs body."""
-    edition = edition_of(data)
-    number = data.get("phase")
-    phase = None if number is None else get_phase(edition, number)
-    hand = cards_of(data.get("hand"), "hand")
-    seen = cards_of(data.get("seen", []), "seen")
-    return edition, phase, hand, seen
+        return jsonify(all_phases(asked.edition, asked.hand, asked.seen))
+    return jsonify(outs_json(find_outs(phase, asked.hand, asked.seen), asked.hand))
 
 
 def outs_json(found: Outs, hand: list[Card]) -> dict[str, Any]:

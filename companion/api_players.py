@@ -6,10 +6,11 @@ from flask import Response, request
 
 from . import roster_services, services
 from .api import _game_response, _locked, body, bp
+from .apidoc import documented
 from .errors import json_error
 from .extensions import db
 from .i18n import say
-from .payloads import PayloadError, guard, query_guard
+from .schemas import GameAnswer, PlayerBody, Revised, RevisionQuery, read
 
 
 @bp.errorhandler(roster_services.RosterError)
@@ -19,39 +20,35 @@ def roster_refused(error: roster_services.RosterError) -> Response:
                       [{"field": "name", "message": say(error.reason)}])
 
 
-def _name(data: dict[str, object]) -> str:
-    name = data.get("name")
-    if not isinstance(name, str):
-        raise PayloadError("“name” must be the player's name")
-    return name
-
-
 @bp.post("/games/<key>/players")
+@documented(json=PlayerBody, answers={201: GameAnswer}, errors=(400, 404, 409, 415))
 def add_player(key: str) -> Response:
     """A player joins from the next round, on phase 1 with the highest total so far."""
     data = body()
-    game = _locked(key, guard(data.get("revision"), "revision"))
-    roster_services.add_player(game, _name(data))
+    game = _locked(key, read(Revised, data).revision)
+    roster_services.add_player(game, read(PlayerBody, data).name)
     sheet = services.sheet_of(game)
     db.session.commit()
     return _game_response(game, sheet, 201)
 
 
 @bp.patch("/games/<key>/players/<path:name>")
+@documented(json=PlayerBody, answers={200: GameAnswer}, errors=(400, 404, 409, 415))
 def rename_player(key: str, name: str) -> Response:
     """Rename a player, on the sheet and in every round."""
     data = body()
-    game = _locked(key, guard(data.get("revision"), "revision"))
-    roster_services.rename_player(game, name, _name(data))
+    game = _locked(key, read(Revised, data).revision)
+    roster_services.rename_player(game, name, read(PlayerBody, data).name)
     sheet = services.sheet_of(game)
     db.session.commit()
     return _game_response(game, sheet)
 
 
 @bp.delete("/games/<key>/players/<path:name>")
+@documented(query=RevisionQuery, answers={200: GameAnswer}, errors=(400, 404, 409))
 def remove_player(key: str, name: str) -> Response:
     """The player leaves: their rounds stay, they play no more (``?revision=N`` guards)."""
-    game = _locked(key, query_guard(request.args.get("revision"), "revision"))
+    game = _locked(key, read(RevisionQuery, request.args.to_dict()).revision)
     roster_services.remove_player(game, name)
     sheet = services.sheet_of(game)
     db.session.commit()

@@ -2,10 +2,11 @@
 spreadsheets).
 
 The JSON holds what was entered, never a link: importing it starts new games behind new
-links. An import is read exactly like the API reads a request (``payloads``) and replayed
-round by round through ``services.record_round``, so a file is held to the same rules as a
-phone; a round that needed confirming is marked ``"confirm": true`` on export. The first
-problem refuses the whole file (the caller rolls back) and names the game, round and player.
+links. An import is read with the API's own schemas (``schemas.ExportFile``: each game a
+``NewGame``, each round a ``RoundBody``) and replayed round by round through
+``services.record_round``, so a file is held to the same rules as a phone; a round that
+needed confirming is marked ``"confirm": true`` on export. The first problem refuses the
+whole file (the caller rolls back) and names the game, round and player.
 """
 
 from __future__ import annotations
@@ -14,27 +15,23 @@ import csv
 import io
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from typing import Any
 
-from . import editions, group_services, models, roster_services, scoring, services
+from pydantic import ValidationError
+
+from . import editions, group_services, models, roster_services, schemas, scoring, services
 from .editions import Edition
-from .payloads import PayloadError, game_spec, round_request
-from .rules import RulesError
-from .rules.errors import Reason
-
-FORMAT = "phase10-companion"
-VERSION = 1
-MAX_GAMES = 1000
+from .errors_base import CompanionError, Reason, ServiceError
+from .schemas import FORMAT, VERSION
 
 
-class ImportRefused(ValueError):
+class ImportRefused(ServiceError):
     """The file cannot be trusted: why, and where (game and round numbers from 1, player)."""
 
     def __init__(self, reason: Reason, game: int | None = None, round: int | None = None,
                  player: str | None = None) -> None:
-        self.reason, self.game, self.round, self.player = reason, game, round, player
-        super().__init__(str(reason))
+        super().__init__(reason)
+        self.game, self.round, self.player = game, round, player
 
 
 def _result(result: scoring.Result, edition: Edition) -> dict[str, Any]:
@@ -74,20 +71,6 @@ def _changes(game: models.Game) -> list[dict[str, Any]]:
              if p.joined_round > 1]
     leaves = [{"round": p.left_round, "leave": p.name} for p in game.players if p.left_round]
     return sorted(joins + leaves, key=lambda change: (change["round"], "leave" in change))
-
-
-def _apply_changes(game: models.Game, changes: list[Any], before: int) -> None:
-    """The players who join or leave before round ``before``, as the players page does."""
-    for change in changes:
-        if not isinstance(change, dict) or not isinstance(change.get("round"), int) or not (
-                isinstance(change.get("join"), str) or isinstance(change.get("leave"), str)):
-            raise PayloadError("“changes” must be a list of {“round”, “join” or “leave”}")
-        if change["round"] != before:
-            continue
-        if "join" in change:
-            roster_services.add_player(game, change["join"])
-        else:
-            roster_services.remove_player(game, change["leave"])
 
 
 def export_game(game: models.Game) -> dict[str, Any]:
@@ -142,56 +125,30 @@ class Imported:
     group: models.Group | None = None
 
 
-def _created_at(item: dict[str, Any]) -> datetime | None:
-    text = item.get("created_at")
-    if text is None:
-        return None
-    try:
-        moment = datetime.fromisoformat(text) if isinstance(text, str) else None
-    except ValueError:
-        return None
-    if moment is not None and moment.tzinfo is not None:
-        moment = moment.astimezone(UTC).replace(tzinfo=None)
-    return moment
+def _apply_changes(game: models.Game, changes: list[schemas.Change], before: int) -> None:
+    """The players who join or leave before round ``before``, as the players page does."""
+    for change in changes:
+        if change.round != before:
+            continue
+        if change.join is not None:
+            roster_services.add_player(game, change.join)
+        elif change.leave is not None:
+            roster_services.remove_player(game, change.leave)
 
 
-def _rounds_of(item: dict[str, Any]) -> list[Any]:
-    rounds = item.get("rounds", [])
-    if not isinstance(rounds, list):
-        raise PayloadError("“rounds” must be a list of rounds")
-    return rounds
-
-
-def import_game(item: Any, number: int | None = None) -> models.Game:
+def import_game(item: schemas.GameFile, number: int | None = None) -> models.Game:
     """Start the game ``item`` describes and replay its rounds as if entered on a phone."""
     at: dict[str, int | None] = {"game": number, "round": None}
     try:
-        if not isinstance(item, dict):
-            raise PayloadError("a game must be an object with “players” and “rounds”")
-        game = services.create_game(game_spec(item))
-        created = _created_at(item)
-        if "created_at" in item and created is None:
-            raise PayloadError("“created_at” must be a date and time like 2026-11-20T19:30:00")
-        game.created_at = created or game.created_at
-        changes = item.get("changes", [])
-        if not isinstance(changes, list):
-            raise PayloadError("“changes” must be a list of {“round”, “join” or “leave”}")
-        rounds = _rounds_of(item)
-        for index, body in enumerate([*rounds, None], 1):
+        game = services.create_game(item.to_spec())
+        game.created_at = item.created_at or game.created_at
+        for index, body in enumerate([*item.rounds, None], 1):
             at["round"] = index if body is not None else None
-            _apply_changes(game, changes, index)
+            _apply_changes(game, item.changes, index)
             if body is None:
                 break
-            if not isinstance(body, dict):
-                raise PayloadError("a round must be an object with “results”")
-            new, _number, confirm = round_request(body, editions.get(game.edition))
-            services.record_round(game, new, confirm=confirm)
-    except services.SetupError as error:
-        raise ImportRefused(error.problems[0][1], at["game"], at["round"]) from error
-    except roster_services.RosterError as error:
-        raise ImportRefused(error.reason, at["game"], at["round"]) from error
-    except RulesError as error:
-        raise ImportRefused(error.reason, at["game"], at["round"]) from error
+            services.record_round(game, body.to_round(editions.get(game.edition)),
+                                  confirm=body.confirm)
     except scoring.RoundRejected as error:
         first = error.problems[0]
         raise ImportRefused(first, at["game"], at["round"], first.player) from error
@@ -202,52 +159,44 @@ def import_game(item: Any, number: int | None = None) -> models.Game:
     except scoring.GameFinished as error:
         raise ImportRefused(Reason("the game was already over before this round"),
                             at["game"], at["round"]) from error
+    except CompanionError as error:  # the setup, a player who changes, a card, a phase
+        raise ImportRefused(error.reason, at["game"], at["round"]) from error
     return game
 
 
-def _import_group(item: Any) -> models.Group:
-    if not isinstance(item, dict) or not isinstance(item.get("games"), list):
-        raise ImportRefused(Reason("a group must be an object with a list of “games”"))
-    if len(item["games"]) > MAX_GAMES:
-        raise ImportRefused(Reason("a group file holds at most 1000 games"))
-    name = item.get("name", "")
-    if not isinstance(name, str):
-        raise ImportRefused(Reason("“name” must be text"))
+def _import_group(item: schemas.GroupFile) -> models.Group:
     try:
-        group = group_services.create_group(name)
+        group = group_services.create_group(item.name)
     except group_services.GroupProblem as error:
         raise ImportRefused(error.reason) from error
-    created = _created_at(item)
-    if "created_at" in item and created is None:
-        raise ImportRefused(Reason(
-            "“created_at” must be a date and time like 2026-11-20T19:30:00"))
-    group.created_at = created or group.created_at
-    games = [import_game(game, number) for number, game in enumerate(item["games"], 1)]
+    group.created_at = item.created_at or group.created_at
+    games = [import_game(game, number) for number, game in enumerate(item.games, 1)]
     for game in games:
         game.group_id = group.id
-    aliases = item.get("aliases", [])
-    if not isinstance(aliases, list) or not all(
-            isinstance(a, dict) and isinstance(a.get("spelling"), str)
-            and isinstance(a.get("name"), str) for a in aliases):
-        raise ImportRefused(Reason("“aliases” must be a list of {“spelling”, “name”} objects"))
     try:
-        for alias in aliases:
-            group_services.merge(group, games, alias["spelling"], alias["name"])
+        for alias in item.aliases:
+            group_services.merge(group, games, alias.spelling, alias.name)
     except group_services.GroupProblem as error:
         raise ImportRefused(error.reason) from error
     return group
 
 
-def import_data(data: Any) -> Imported:
+def read_file(data: object) -> schemas.ExportFile:
+    """``data`` as an export file (schemas.ExportFile, as the API documents it); else
+    ImportRefused, naming the game and round the first problem is in."""
+    try:
+        return schemas.ExportFile.model_validate(data)
+    except ValidationError as error:
+        first = error.errors()[0]
+        game, round = schemas.where(first["loc"])
+        reason = schemas.refusal(schemas.ExportFile, data, first).reason
+        raise ImportRefused(reason, game, round) from None
+
+
+def import_data(data: object) -> Imported:
     """Store what an exported file holds, under new links; ImportRefused when it cannot."""
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ImportRefused(Reason("this is not a file exported by the Phase 10 Companion"))
-    if data.get("version") != VERSION:
-        raise ImportRefused(Reason(
-            "this file was made by another version of the companion (format %(version)s; "
-            "this one reads format 1)", {"version": str(data.get("version"))}))
-    if data.get("kind") == "game":
-        return Imported(game=import_game(data.get("game")))
-    if data.get("kind") == "group":
-        return Imported(group=_import_group(data.get("group")))
-    raise ImportRefused(Reason("“kind” must be game or group"))
+    file = read_file(data)
+    if file.game is not None and file.kind == "game":
+        return Imported(game=import_game(file.game))
+    assert file.group is not None  # ExportFile makes sure
+    return Imported(group=_import_group(file.group))

@@ -21,12 +21,13 @@ VERSION=$(python -c 'import tomllib; print(tomllib.load(open("pyproject.toml", "
 TEMPLATE="${TRANSLATIONS}/messages.pot"
 
 # Keywords: _, gettext, ngettext and friends are babel's defaults; _l is lazy_gettext; the
-# rest are the rules engine's and the scoring's classes that take an English %-template.
+# rest are the classes that take an English %-template (companion.errors_base's tree, the
+# schemas' Says and the Terms they name).
 extracted=$(mktemp)
 trap 'rm -f "${extracted}"' EXIT
 pybabel extract -F babel.cfg \
-    -k _l -k Reason -k Problem -k CardError -k PhaseError -k RulesError -k PayloadError -k N_ \
-    -k must_have_laid:2 -k _require:4 \
+    -k _l -k Reason -k Problem -k CardError -k PhaseError -k RulesError -k InputError \
+    -k Says -k Term -k N_ -k must_have_laid:2 \
     --no-location --sort-output \
     --project="Phase 10 Companion" --version="${VERSION}" \
     --header-comment="# The Phase 10 Companion's messages in English, to translate." \

@@ -98,5 +98,7 @@ def test_the_route_is_in_the_openapi_document(client):
     spec = client.get("/api/openapi.json").get_json()
     operation = spec["paths"]["/api/outs"]["post"]
     assert {"200", "400", "415"} <= set(operation["responses"])
-    assert {"edition", "phase", "hand", "seen"} <= set(
-        operation["requestBody"]["content"]["application/json"]["schema"]["properties"])
+    ref = operation["requestBody"]["content"]["application/json"]["schema"]["$ref"]
+    body = spec["components"]["schemas"][ref.rsplit("/", 1)[-1]]
+    assert {"edition", "phase", "hand", "seen"} <= set(body["properties"])
+    assert body["required"] == ["hand"]
