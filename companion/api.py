@@ -224,8 +224,9 @@ def add_round(key: str) -> Response:
     """Record the next round."""
     data = body()
     game = _locked(key, read(Revised, data).revision)
-    new = read(RoundBody, data)
-    sheet = services.record_round(game, new.to_round(editions.get(game.edition)), number=new.number,
+    new = read(RoundBody, data, editions.get(game.edition))
+    sheet = services.record_round(game, new.to_round(editions.get(game.edition)),
+                                  number=new.number,
                                   confirm=new.confirm)
     db.session.commit()
     return _game_response(game, sheet, 201)
@@ -248,7 +249,7 @@ def edit(key: str, number: int) -> Response:
     """Correct a round; later rounds are recomputed."""
     data = body()
     game = _locked(key, read(Revised, data).revision)
-    new = read(RoundBody, data)
+    new = read(RoundBody, data, editions.get(game.edition))
     sheet = services.edit_round(game, number, new.to_round(editions.get(game.edition)),
                                 confirm=new.confirm)
     db.session.commit()

@@ -187,7 +187,7 @@ def read_file(data: object) -> schemas.ExportFile:
     try:
         return schemas.ExportFile.model_validate(data)
     except ValidationError as error:
-        first = error.errors()[0]
+        first = schemas.first(schemas.ExportFile, error)
         game, round = schemas.where(first["loc"])
         reason = schemas.refusal(schemas.ExportFile, data, first).reason
         raise ImportRefused(reason, game, round) from None

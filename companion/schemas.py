@@ -37,6 +37,7 @@ from pydantic import (
     ValidationError,
     ValidationInfo,
     WithJsonSchema,
+    field_validator,
     model_validator,
 )
 from pydantic.json_schema import SkipJsonSchema
@@ -88,12 +89,33 @@ class Schema(BaseModel):
     SAYS: ClassVar[Says] = Says("the body must be a JSON object")
 
 
-def read(model: type[M], data: object) -> M:
-    """``data`` as a ``model``; InputError (or the rules engine's error) when it is not one."""
+def read(model: type[M], data: object, edition: Edition | None = None) -> M:
+    """``data`` as a ``model``; InputError (or the rules engine's error) when it is not one.
+    ``edition``: the game's, for a round (what a result may say depends on it)."""
     try:
-        return model.model_validate(data)
+        return model.model_validate(data, context={"edition": edition})
     except ValidationError as error:
-        raise refusal(model, data, error.errors()[0]) from None
+        raise refusal(model, data, first(model, error)) from None
+
+
+def first(model: type[BaseModel], error: ValidationError) -> ErrorDetails:
+    """The problem to name: an object's own fields in their order before the objects its
+    lists hold (a round's ``confirm`` before its second result), as the API always checked."""
+    return min(error.errors(), key=lambda details: _in_listed_object(model, details["loc"]))
+
+
+def _in_listed_object(model: type[BaseModel], loc: tuple[int | str, ...]) -> bool:
+    kind: Any = model
+    for step in loc:
+        kind, _says = _unwrap(kind)
+        if isinstance(step, str) and isinstance(kind, type) and issubclass(kind, BaseModel):
+            if step in kind.model_fields:
+                kind = kind.model_fields[step].annotation
+        elif isinstance(step, int) and get_origin(kind) is list:
+            kind, _says = _unwrap(get_args(kind)[0])
+            if isinstance(kind, type) and issubclass(kind, BaseModel):
+                return True
+    return False
 
 
 def refusal(model: type[BaseModel], data: object, error: ErrorDetails) -> CompanionError:
@@ -128,7 +150,7 @@ def _says_at(model: type[BaseModel], loc: tuple[int | str, ...],
             values = {key: item for key, item in parent.items()
                       if isinstance(key, str) and _plain(item)}
             values["key"] = step
-            values[step] = "" if value is None else value
+            values[step] = value  # None when missing, as it always read
             says = next((item for item in info.metadata if isinstance(item, Says)), None) \
                 or getattr(info.annotation, "SAYS", None) or says
             kind = info.annotation
@@ -210,8 +232,8 @@ class CheckBody(Schema):
         "oneOf": [{"required": ["groups"]}, {"required": ["hand"]}]})
     edition: EditionKey = Field("original", validate_default=True)
     phase: PhaseNumber
-    groups: Annotated[list[Annotated[Cards, CARDS_SAY]] | SkipJsonSchema[None], Field(
-        min_length=1), GROUPS_SAY] = None
+    groups: Annotated[Annotated[list[Annotated[Cards, CARDS_SAY]], Field(min_length=1)]
+                      | SkipJsonSchema[None], GROUPS_SAY] = None
     hand: Annotated[Cards | SkipJsonSchema[None], CARDS_SAY] = None
 
     @model_validator(mode="after")
@@ -301,10 +323,10 @@ class NewGame(Schema):
     phases: Annotated[list[StrictInt] | SkipJsonSchema[None], PHASES_SAY, Field(
         description="the phases in play, in order (default: all of the edition's)",
         json_schema_extra=_no_default)] = None
-    ten_rounds: Annotated[StrictBool, Says("“%(key)s” must be true or false")] = False
-    knocking: Annotated[StrictBool, Says("“%(key)s” must be true or false")] = False
     dealer: Annotated[StrictStr | None, Says("“dealer” must be the name of a player")] = None
     starter: Annotated[StrictStr | None, Says("“dealer” must be the name of a player")] = None
+    ten_rounds: Annotated[StrictBool, Says("“%(key)s” must be true or false")] = False
+    knocking: Annotated[StrictBool, Says("“%(key)s” must be true or false")] = False
 
     @model_validator(mode="after")
     def _phases_given(self) -> NewGame:
@@ -331,24 +353,50 @@ class Result(Schema):
         "points must be a whole number, like 35 (%(player)s)",
         too_big=N_("no hand is worth more than %(max)s points (%(player)s)"), max=MAX_POINTS),
         Field(description="card games: the hand's penalty points (below 0 breaks a rule: "
-                          "422); the board game has none")] = None
+                          "422); the board game has none", validate_default=True)] = None
     went_out: Annotated[StrictBool, Says("“went_out” must be true or false")] = False
+
+    # The rules that need the game's edition: checked in order with the others when the round
+    # is read for a game (``read(RoundBody, data, edition)``), and again by ``to_result``.
+    @field_validator("phase")
+    @classmethod
+    def _phase_in_edition(cls, phase: bool | int, info: ValidationInfo) -> bool | int:
+        edition = (info.context or {}).get("edition")
+        if isinstance(edition, Edition):
+            _laid(phase, edition)
+        return phase
+
+    @field_validator("points")
+    @classmethod
+    def _points_in_edition(cls, points: int | None, info: ValidationInfo) -> int | None:
+        edition = (info.context or {}).get("edition")
+        if isinstance(edition, Edition) and isinstance(info.data.get("player"), str):
+            _has_points(points, info.data["player"], edition)
+        return points
 
     def to_result(self, edition: Edition) -> scoring.Result:
         """The result in ``edition``: a phase number only in Masters, points but in the board
         game."""
-        if isinstance(self.phase, bool):
-            laid, number = self.phase, None
-        elif edition.chooses_phase:
-            if self.phase not in edition.phase_numbers:
-                raise InputError("“phase” must be false or a phase number from 1 to 10")
-            laid, number = True, self.phase
-        else:
-            raise InputError("“phase” must be true or false (Masters: a phase number or false)")
-        if self.points is None and not edition.markers:
-            raise InputError("points are missing for %(player)s", player=self.player)
+        laid, number = _laid(self.phase, edition)
+        _has_points(self.points, self.player, edition)
         return scoring.Result(player=self.player, laid=laid, points=self.points,
                               went_out=self.went_out, phase=number)
+
+
+def _laid(phase: bool | int, edition: Edition) -> tuple[bool, int | None]:
+    """(laid, the phase laid in Masters) from a result's ``phase``."""
+    if isinstance(phase, bool):
+        return phase, None
+    if not edition.chooses_phase:
+        raise InputError("“phase” must be true or false (Masters: a phase number or false)")
+    if phase not in edition.phase_numbers:
+        raise InputError("“phase” must be false or a phase number from 1 to 10")
+    return True, phase
+
+
+def _has_points(points: int | None, player: str, edition: Edition) -> None:
+    if points is None and not edition.markers:
+        raise InputError("points are missing for %(player)s", player=player)
 
 
 class Revised(Schema):
