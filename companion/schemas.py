@@ -228,10 +228,12 @@ GROUPS_SAY = Says("“groups” must be a list of groups, each a list of cards")
 class CheckBody(Schema):
     """A lay-down (``groups``) or a hand (``hand``) to check against a phase."""
 
+    # ``phase`` is required; its default only lets the rules engine name a missing phase as
+    # it names any other that is not one ("“None” is not a phase").
     model_config = ConfigDict(json_schema_extra={
-        "oneOf": [{"required": ["groups"]}, {"required": ["hand"]}]})
+        "required": ["phase"], "oneOf": [{"required": ["groups"]}, {"required": ["hand"]}]})
     edition: EditionKey = Field("original", validate_default=True)
-    phase: PhaseNumber
+    phase: PhaseNumber = Field(None, validate_default=True)
     groups: Annotated[Annotated[list[Annotated[Cards, CARDS_SAY]], Field(min_length=1)]
                       | SkipJsonSchema[None], GROUPS_SAY] = None
     hand: Annotated[Cards | SkipJsonSchema[None], CARDS_SAY] = None
