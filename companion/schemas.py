@@ -392,7 +392,8 @@ def _laid(phase: bool | int, edition: Edition) -> tuple[bool, int | None]:
     if not edition.chooses_phase:
         raise InputError("“phase” must be true or false (Masters: a phase number or false)")
     if phase not in edition.phase_numbers:
-        raise InputError("“phase” must be false or a phase number from 1 to 10")
+        raise InputError("“phase” must be false or a phase number from 1 to %(last)s",
+                         last=edition.phase_count)
     return True, phase
 
 

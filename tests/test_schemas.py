@@ -121,6 +121,9 @@ def test_an_edition_registered_later_is_documented_and_accepted(api, client, qui
     assert result.to_result(quick).phase == 3  # it chooses its phases, like Masters
     with pytest.raises(InputError, match="a phase number"):
         result.to_result(editions.get("original"))
+    beyond = schemas.read(schemas.Result, {"player": "Ann", "phase": 4, "points": 10})
+    with pytest.raises(InputError, match="a phase number from 1 to 3"):
+        beyond.to_result(quick)
 
 
 def test_an_unregistered_edition_leaves_the_document(client, quick):
