@@ -480,6 +480,12 @@ FORMAT = "phase10-companion"
 VERSION = 1
 
 
+def _moment_given(model: BaseModel) -> None:
+    """A ``created_at`` given as null is refused like any other that is not a moment."""
+    if "created_at" in model.model_fields_set and getattr(model, "created_at", None) is None:
+        _moment(None)
+
+
 def _moment(value: object) -> datetime:
     """A date and time in ISO 8601, as naive UTC (how the database keeps it)."""
     try:
@@ -525,9 +531,14 @@ class GameFile(NewGame):
     """A game as entered: its setup, the players who changed, its rounds."""
 
     SAYS = Says("a game must be an object with “players” and “rounds”")
-    created_at: Moment | None = None
+    created_at: Moment | SkipJsonSchema[None] = Field(None, json_schema_extra=_no_default)
     changes: Annotated[list[Change], CHANGES_SAY] = []
     rounds: Annotated[list[FileRound], Says("“rounds” must be a list of rounds")] = []
+
+    @model_validator(mode="after")
+    def _created_at_given(self) -> GameFile:
+        _moment_given(self)
+        return self
 
 
 class FileAlias(Schema):
@@ -542,11 +553,16 @@ class GroupFile(Schema):
     SAYS = Says("a group must be an object with a list of “games”")
     name: Annotated[StrictStr, Says("“name” must be text"), Field(
         json_schema_extra={"maxLength": MAX_GROUP_NAME})] = ""
-    created_at: Moment | None = None
+    created_at: Moment | SkipJsonSchema[None] = Field(None, json_schema_extra=_no_default)
     aliases: Annotated[list[FileAlias], FileAlias.SAYS] = []
     games: Annotated[list[GameFile], Field(max_length=MAX_GAMES), Says(
         "a group must be an object with a list of “games”",
         too_big=N_("a group file holds at most %(max)s games"), max=MAX_GAMES)]
+
+    @model_validator(mode="after")
+    def _created_at_given(self) -> GroupFile:
+        _moment_given(self)
+        return self
 
 
 class ExportFile(Schema):

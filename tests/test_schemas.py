@@ -184,6 +184,17 @@ def test_a_refused_import_names_the_game_and_round_of_a_malformed_round(api):
     assert detail["message"] == "“phase” must be true or false (Masters: a phase number or false)"
 
 
+@pytest.mark.parametrize("where", ["game", "group"])
+def test_an_imported_moment_given_as_null_is_refused(api, where):
+    item = {"players": ["Ann", "Ben"], "created_at": None}
+    file = {"format": "phase10-companion", "version": 1, "kind": "game", "game": item}
+    if where == "group":
+        file = {**file, "kind": "group", "group": {"games": [], "created_at": None}}
+    answer = api.post("/api/import", file)
+    assert answer.status_code == 422
+    assert "“created_at” must be a date and time" in answer.get_json()["error"]
+
+
 # The exception tree.
 
 def _exceptions() -> list[type[BaseException]]:
