@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from sqlalchemy.orm import selectinload
 
-from . import editions, models, services
+from . import models, services
 from .errors_base import Reason, ServiceError
 from .extensions import db
 from .kept import Kept
@@ -197,7 +197,7 @@ def rematch(key: str) -> models.Game:
     # The deal passes to the next player clockwise who is still at the table.
     after = (seats[(game.first_dealer + step) % len(seats)] for step in range(1, len(seats) + 1))
     first = next(player.name for player in after if player.left_round is None)
-    spec = services.GameSpec(editions.get(game.edition), names, game.phase_numbers, game.ten_rounds,
+    spec = services.GameSpec(game.edition, names, game.phase_numbers, game.ten_rounds,
                              game.knocking, first)
     new = services.create_game(spec)
     new.group_id = game.group_id

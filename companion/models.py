@@ -4,10 +4,15 @@ from __future__ import annotations
 
 import secrets
 from datetime import UTC, datetime
+from typing import Any
 
 from sqlalchemy import CheckConstraint, ForeignKey, String, UniqueConstraint
-from sqlalchemy.orm import Mapped, mapped_column, relationship
+from sqlalchemy.engine import Dialect
+from sqlalchemy.orm import Mapped, mapped_column, relationship, validates
+from sqlalchemy.types import TypeDecorator
 
+from . import editions
+from .editions import Edition
 from .extensions import db
 from .limits import MAX_GROUP_NAME, MAX_NAME
 
@@ -21,13 +26,29 @@ def _now() -> datetime:
     return datetime.now(UTC).replace(tzinfo=None)
 
 
+class EditionType(TypeDecorator[Edition]):
+    """An edition stored as its key in the same VARCHAR(16) as ever, loaded as the registry's
+    :class:`Edition` object. The registry is the enumeration: a key it does not know is refused
+    on the way in and on the way out (a closed ``Enum`` could not take an edition a test
+    registers)."""
+
+    impl = String(16)
+    cache_ok = True
+
+    def process_bind_param(self, value: Any, dialect: Dialect) -> str | None:
+        return None if value is None else editions.get(value).key
+
+    def process_result_value(self, value: Any, dialect: Dialect) -> Edition | None:
+        return None if value is None else editions.get(value)
+
+
 class Game(db.Model):  # type: ignore[name-defined,misc]
     __tablename__ = "game"
 
     id: Mapped[int] = mapped_column(primary_key=True)
     edit_key: Mapped[str] = mapped_column(String(64), unique=True, default=new_key)
     view_key: Mapped[str] = mapped_column(String(64), unique=True, default=new_key)
-    edition: Mapped[str] = mapped_column(String(16))
+    edition: Mapped[Edition] = mapped_column(EditionType())
     phases: Mapped[str] = mapped_column(String(40), default="1,2,3,4,5,6,7,8,9,10")
     ten_rounds: Mapped[bool] = mapped_column(default=False)
     knocking: Mapped[bool] = mapped_column(default=False)
@@ -45,6 +66,11 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
     rounds: Mapped[list[Round]] = relationship(
         back_populates="game", order_by="Round.number", cascade="all, delete-orphan"
     )
+
+    @validates("edition")
+    def _known_edition(self, _key: str, value: object) -> Edition:
+        """A key becomes its edition at once; an unknown one is refused (PhaseError)."""
+        return editions.get(value)
 
     @property
     def phase_numbers(self) -> tuple[int, ...]:

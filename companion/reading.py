@@ -22,6 +22,7 @@ from typing import Protocol
 from sqlalchemy import bindparam, or_, select
 
 from . import scoring, services
+from .editions import Edition
 from .extensions import db
 from .models import Game
 from .services import KEY
@@ -37,7 +38,7 @@ class GameHead:
     id: int
     edit_key: str
     view_key: str
-    edition: str
+    edition: Edition
     revision: int
     created_at: datetime
     editable: bool

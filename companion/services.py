@@ -15,7 +15,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
 from sqlalchemy.orm.exc import StaleDataError
 
-from . import editions, live, models, scoring, storage
+from . import live, models, scoring, storage
 from .editions import Edition
 from .errors_base import Reason, ServiceError
 from .extensions import db
@@ -109,7 +109,7 @@ def validate_spec(spec: GameSpec) -> GameSpec:
 def create_game(spec: GameSpec) -> models.Game:
     spec = validate_spec(spec)
     game = models.Game(
-        edition=spec.edition.value,
+        edition=spec.edition,
         phases=",".join(str(number) for number in spec.phases or ()),
         ten_rounds=spec.ten_rounds,
         knocking=spec.knocking,
@@ -160,7 +160,7 @@ def lock_game(key: str, *, revision: int | None = None) -> models.Game | None:
 
 def setup_of(game: models.Game) -> scoring.Setup:
     return scoring.Setup(
-        edition=editions.get(game.edition),
+        edition=game.edition,
         players=tuple(player.name for player in game.players),
         phases=game.phase_numbers,
         ten_rounds=game.ten_rounds,

@@ -51,6 +51,28 @@ class Edition:
     hint: str = ""
     """One line (a message id) under the edition's name on the new-game form."""
 
+    # What the web layer shows for the edition: labels are message ids (translated where they
+    # are shown), templates are names in ``templates/``. Defaults are the card game's.
+    kind: str = N_("Card game")
+    """What kind of game it is, in the device's list of recent games: "Card game"."""
+    start_hint: str = ""
+    """When set, the home page has a start button of its own for the edition, labelled with
+    :attr:`kind` over this line ("Score sheet"); "" for an edition chosen on the form only."""
+    new_label: str = ""
+    """The button that starts a game of the edition on a group's page ("New card game");
+    "" for none."""
+    first_label: str = N_("Deals first")
+    """The new-game form's label for the seat that begins the first round."""
+    phases_title: str = N_("Card game: how hard is each phase?")
+    """Heading of the group page's table of rounds per completed phase."""
+    note: str = ""
+    """A short note after a phase number where phases of all editions are listed together
+    ("board game"); "" when the number needs none."""
+    sheet_template: str = "games/sheet.html"
+    """The page that shows a game of the edition."""
+    round_template: str = "games/round.html"
+    """The form that enters one round of the edition."""
+
     @property
     def value(self) -> str:
         """The key, under the name ``enum.Enum`` uses, for code that treats editions as values."""
@@ -77,6 +99,10 @@ class Edition:
     @property
     def skips(self) -> bool:
         return self.deck.skips > 0
+
+    def __str__(self) -> str:
+        """The key: where an edition is written out as text (a CSV cell), it is its key."""
+        return self.key
 
     def __repr__(self) -> str:
         return f"<Edition {self.key}>"
