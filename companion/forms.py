@@ -3,6 +3,8 @@ services and the scoring rules; these forms only read and type the input."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 
@@ -32,10 +34,28 @@ def choices(*pairs: tuple[str, object]) -> list[SelectChoice]:
     return [SelectChoice(value, label) for value, label in pairs]
 
 
-PHASE_NUMBERS = editions.default().phase_numbers
-PHASE_CHOICES = choices(*((str(n), str(n)) for n in PHASE_NUMBERS))
-PHASE_SETS = {"all": PHASE_NUMBERS, "first5": (1, 2, 3, 4, 5),
-              "even": (2, 4, 6, 8, 10), "odd": (1, 3, 5, 7, 9)}
+def edition_choices() -> list[SelectChoice]:
+    """Every registered edition, in the registry's order, labelled with its translated name.
+
+    Built when a form is made, not at import, so an edition registered later is offered too."""
+    return choices(*((edition.key, _l(edition.name)) for edition in editions.all_editions()))
+
+
+def phase_choices(*, variants_only: bool = False) -> list[SelectChoice]:
+    """Phase numbers 1 to the longest phase list of the editions (``variants_only``: of the
+    editions whose phases in play may be chosen)."""
+    chosen = [edition for edition in editions.all_editions()
+              if edition.variants or not variants_only]
+    last = max((edition.phase_count for edition in chosen), default=0)
+    return choices(*((str(n), str(n)) for n in range(1, last + 1)))
+
+
+def phase_sets(edition: editions.Edition) -> dict[str, tuple[int, ...]]:
+    """Variant 2's ready-made choices of phases in play, from the edition's own phases."""
+    numbers = edition.phase_numbers
+    return {"all": numbers, "first5": numbers[:5],
+            "even": tuple(n for n in numbers if n % 2 == 0),
+            "odd": tuple(n for n in numbers if n % 2 == 1)}
 
 
 class MultiCheckboxField(SelectMultipleField):
@@ -44,8 +64,7 @@ class MultiCheckboxField(SelectMultipleField):
 
 
 class NewGameForm(FlaskForm):
-    edition = RadioField(_l("Edition"), default="original", choices=choices(
-        ("original", _l("Original")), ("masters", _l("Masters")), ("board", _l("Board game"))))
+    edition = RadioField(_l("Edition"), default=editions.DEFAULT_KEY)
     names = FieldList(StringField(validators=[Optional(), Length(max=MAX_NAME, message=_l(
         "A name has at most %(max)s characters.", max=MAX_NAME))]),
         min_entries=MAX_PLAYERS, max_entries=MAX_PLAYERS)
@@ -57,8 +76,18 @@ class NewGameForm(FlaskForm):
     phase_set = RadioField(_l("Phases in play (variant 2)"), default="all", choices=choices(
         ("all", _l("All 10")), ("first5", _l("The first 5")), ("even", _l("Even phases")),
         ("odd", _l("Odd phases")), ("custom", _l("My choice:"))))
-    custom_phases = MultiCheckboxField(_l("Phases"), choices=PHASE_CHOICES)
+    custom_phases = MultiCheckboxField(_l("Phases"))
     knocking = BooleanField(_l("Knocking allowed (variant 3)"))
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.edition.choices = edition_choices()
+        self.custom_phases.choices = phase_choices(variants_only=True)
+
+    def chosen_edition(self) -> editions.Edition:
+        """The edition picked (the default while the choice is missing or not on offer)."""
+        offered = {edition.key: edition for edition in editions.all_editions()}
+        return offered.get(self.edition.data or "", editions.default())
 
     def player_names(self) -> list[str]:
         return [(entry.data or "").strip() for entry in self.names.entries
@@ -67,7 +96,8 @@ class NewGameForm(FlaskForm):
     def phases(self) -> tuple[int, ...]:
         if self.phase_set.data == "custom":
             return tuple(int(n) for n in self.custom_phases.data or ())
-        return PHASE_SETS.get(self.phase_set.data or "all", PHASE_SETS["all"])
+        sets = phase_sets(self.chosen_edition())
+        return sets.get(self.phase_set.data or "all", sets["all"])
 
     def first_name(self) -> str | None:
         """The name in the chosen seat among the names typed (empty rows skipped)."""
@@ -129,9 +159,8 @@ CARD_INPUT = {"autocomplete": "off", "spellcheck": "false", "autocapitalize": "o
 
 
 class CheckerForm(FlaskForm):
-    edition = SelectField(_l("Edition"), default="original", choices=choices(
-        ("original", _l("Original")), ("masters", _l("Masters")), ("board", _l("Board game"))))
-    phase = SelectField(_l("Phase"), default="1", choices=PHASE_CHOICES)
+    edition = SelectField(_l("Edition"), default=editions.DEFAULT_KEY)
+    phase = SelectField(_l("Phase"), default="1")
     mode = RadioField(_l("What to check"), default="hand", choices=choices(
         ("hand", _l("My hand")), ("groups", _l("A lay-down")), ("hit", _l("Add a card"))))
     hand = StringField(_l("Cards in hand"), render_kw=CARD_INPUT)
@@ -141,6 +170,11 @@ class CheckerForm(FlaskForm):
         ("colour run", _l("Colour run"))))
     hit_group = StringField(_l("Its cards, as laid"), render_kw=CARD_INPUT)
     hit_card = StringField(_l("The card to add"), render_kw=CARD_INPUT)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.edition.choices = edition_choices()
+        self.phase.choices = phase_choices()
 
 
 class PlayerForm(FlaskForm):

@@ -6,7 +6,8 @@
   if (!form) return;
   var picker = document.getElementById("picker");
   var verdict = document.getElementById("verdict");
-  var phases = JSON.parse(form.getAttribute("data-phases"));
+  // Each edition's phases (name and parts) and which hints and cards apply, from the server.
+  var editions = JSON.parse(form.getAttribute("data-editions"));
   // Colour letters and words of every language the parser reads ("rouge": "r", ...).
   var colourWords = JSON.parse(form.getAttribute("data-colours") || "{}");
   var colour = "r";
@@ -43,16 +44,15 @@
 
   function refresh() {
     form.setAttribute("data-mode", mode());
-    var edition = form.querySelector("#edition").value;
-    var phase = parseInt(form.querySelector("#phase").value, 10) || 1;
-    document.getElementById("phase-parts").textContent = phases[edition][phase - 1];
-    form.querySelector(".board-note").hidden = edition !== "board";
-    var done = form.querySelector(".done-phases");  // Masters players choose their phase
-    if (done) done.hidden = edition !== "masters";
-    var counts = JSON.parse(form.getAttribute("data-parts") || "{}")[edition];
-    var parts = counts ? counts[phase - 1] : phases[edition][phase - 1].split(" + ").length;
+    var edition = editions[form.querySelector("#edition").value];
+    var phase = edition.phases[(parseInt(form.querySelector("#phase").value, 10) || 1) - 1];
+    document.getElementById("phase-parts").textContent = phase ? phase.name : "";
+    form.querySelector(".turned-jokers-note").hidden = !edition.turned_jokers;
+    var done = form.querySelector(".done-phases");  // players who choose their phase
+    if (done) done.hidden = !edition.chooses_phase;
+    var parts = phase ? phase.parts.length : 1;  // one group field per part of the phase
     var skip = picker.querySelector("[data-card=S]");
-    if (skip) skip.hidden = edition === "board";  // the board game has no skip cards
+    if (skip) skip.hidden = !edition.skips;  // a deck without skip cards
     form.querySelectorAll(".group-field").forEach(function (f, i) {
       f.hidden = i >= Math.max(parts, 1) + (f.querySelector("input").value ? 1 : 0) && !f.querySelector("input").value;
     });

@@ -1,5 +1,7 @@
 // New-game form: the first dealer (board game: starter) is picked by name, and only the
-// variants of the chosen edition show (the board game has none; Masters only knocking).
+// variants of the chosen edition show. Each edition's radio button carries, from the server,
+// the label of the first seat's choice and which variants apply (data-first, data-variants,
+// data-knocking); nothing here knows an edition by name.
 (function () {
   "use strict";
   var form = document.querySelector("form.new-game");
@@ -10,8 +12,8 @@
   var variants = form.querySelector("details.variants");
 
   function edition() {
-    var checked = form.querySelector("input[name=edition]:checked");
-    return checked ? checked.value : "original";
+    return form.querySelector("input[name=edition]:checked") ||
+      form.querySelector("input[name=edition]");
   }
   function showNames() {
     names.forEach(function (input, seat) {
@@ -25,11 +27,13 @@
   }
   function showEdition() {
     var chosen = edition();
-    label.textContent = chosen === "board" ? label.dataset.board : label.dataset.card;
-    variants.hidden = chosen === "board";
-    variants.querySelectorAll("[data-editions]").forEach(function (part) {
-      part.hidden = part.dataset.editions.split(" ").indexOf(chosen) < 0;
-    });
+    if (!chosen) return;
+    var choosePhases = Boolean(chosen.dataset.variants);
+    var knocking = Boolean(chosen.dataset.knocking);
+    label.textContent = chosen.dataset.first;
+    variants.hidden = !choosePhases && !knocking;
+    variants.querySelector(".chosen-phases").hidden = !choosePhases;
+    variants.querySelector(".knocking").hidden = !knocking;
   }
   form.addEventListener("input", function (event) {
     if (event.target.classList.contains("name-input")) showNames();

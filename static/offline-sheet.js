@@ -177,7 +177,7 @@
     if (number === shown && !touched) return;
     form.dataset.offlineAdapted = "1";
     if (input) input.value = String(number);
-    var board = form.classList.contains("board");
+    var board = form.classList.contains("markers");  // a round form for phase markers
     main.querySelector("h1").textContent = fill(edit ? w.editRound : board ? w.boardRound : w.round, { n: number });
     var store = form.querySelector("button[type=submit]");
     if (store && !board) store.textContent = fill(w.storeRound, { n: number });

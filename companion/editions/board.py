@@ -24,4 +24,8 @@ EDITION = Edition(
     deck=Deck(copies_per_card=2, wilds=96, skips=0, cards=96),
     markers=True,
     turned_jokers=True,
+    kind=N_("Board game"), start_hint=N_("Phase markers"), new_label=N_("New board game"),
+    first_label=N_("Starts the first round (by the rules: the youngest player)"),
+    phases_title=N_("Board game: how hard is each phase?"), note=N_("board game"),
+    sheet_template="games/board.html", round_template="games/board_round.html",
 )

@@ -22,4 +22,5 @@ EDITION = Edition(
     ),
     deck=Deck(copies_per_card=2, wilds=8, skips=4, cards=108),
     variants=True,
+    start_hint=N_("Score sheet"), new_label=N_("New card game"),
 )

@@ -25,13 +25,13 @@ class Series:
 
 
 def _series(sheet: scoring.Sheet) -> list[Series]:
-    board = sheet.setup.edition.value == "board"
+    markers = sheet.setup.edition.markers
     result = []
     for line in sheet.players:
-        start = 1 if board else 0
+        start = 1 if markers else 0
         values = [start]
         for view in sheet.rounds:
-            values.append(view.markers.get(line.name, values[-1]) if board
+            values.append(view.markers.get(line.name, values[-1]) if markers
                           else view.totals.get(line.name, values[-1]))
         result.append(Series(line.name, tuple(values)))
     return result
@@ -41,10 +41,11 @@ def _scale(value: float, low: float, high: float, start: float, end: float) -> f
     return start + (value - low) / (high - low) * (end - start) if high > low else start
 
 
-def _ticks(top: int, board: bool) -> tuple[int, list[int]]:
-    """The value axis: the board's spaces 1, 3, … 11, or round steps of points (5, 10, 25 …)."""
-    if board:
-        return 11, [1, 3, 5, 7, 9, 11]
+def _ticks(top: int, wreath: int | None) -> tuple[int, list[int]]:
+    """The value axis: a track's odd spaces 1, 3, … up to the wreath (``wreath``: the markers'
+    last space), or round steps of points (5, 10, 25 …)."""
+    if wreath is not None:
+        return wreath, list(range(1, wreath + 1, 2))
     step = next(s for s in (5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2500, 5000, 10 ** 9)
                 if s * 4 >= top)
     high = -(-top // step) * step
@@ -69,8 +70,9 @@ def progress_chart(sheet: scoring.Sheet, title: str) -> Markup:
     """One line per player over the rounds; ``title`` is the text alternative."""
     series = _series(sheet)
     rounds = len(sheet.rounds)
-    board = sheet.setup.edition.value == "board"
-    top, ticks = _ticks(max((max(s.values) for s in series), default=0), board)
+    edition = sheet.setup.edition
+    top, ticks = _ticks(max((max(s.values) for s in series), default=0),
+                        edition.wreath if edition.markers else None)
     parts = [f'<svg viewBox="0 0 {WIDTH} {HEIGHT}" class="chart" role="img" '
              f'aria-label="{escape(title)}">', *_grid(top, ticks, rounds)]
     for index, line in enumerate(series):

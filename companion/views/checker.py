@@ -14,6 +14,7 @@ from ..rules import (
     Card,
     CardError,
     PartKind,
+    PhaseError,
     check_hit,
     check_laydown,
     get_phase,
@@ -40,7 +41,11 @@ def _cards(field: Field, *, required: bool = True) -> list[Card] | None:
 
 def _verdict(form: CoachForm) -> dict[str, Any] | None:
     edition = editions.get(form.edition.data)
-    phase = get_phase(edition, int(form.phase.data or 1))
+    try:
+        phase = get_phase(edition, int(form.phase.data or 1))
+    except PhaseError as error:  # a phase number beyond this edition's last phase
+        form.phase.errors = [*form.phase.errors, say(error.reason)]
+        return None
     if form.mode.data == "groups":
         groups = [_cards(entry, required=False) for entry in form.groups.entries]
         if any(group is None for group in groups):
@@ -69,15 +74,16 @@ def _verdict(form: CoachForm) -> dict[str, Any] | None:
     return {"mode": "hand", "phase": phase, "result": solve(phase, hand), **advice}
 
 
-def _phase_names() -> dict[str, list[str]]:
-    return {edition.key: [say_phase(phase) for phase in edition.phases]
-            for edition in editions.all_editions()}
-
-
-def _part_counts() -> dict[str, list[int]]:
-    """How many groups each phase is laid in ("2 sets of 3" is two), for the group fields."""
-    return {edition.key: [len(phase.parts) for phase in edition.phases]
-            for edition in editions.all_editions()}
+def edition_data() -> dict[str, dict[str, Any]]:
+    """What checker.js needs of each edition, ready made: its phases in words with their
+    parts as data (a lay-down has one group field per part, so "2 sets of 3" has two), and
+    which of the page's hints and cards apply."""
+    return {edition.key: {
+        "phases": [{"name": say_phase(phase),
+                    "parts": [{"kind": part.kind.value, "size": part.size}
+                              for part in phase.parts]} for phase in edition.phases],
+        "turned_jokers": edition.turned_jokers, "chooses_phase": edition.chooses_phase,
+        "skips": edition.skips} for edition in editions.all_editions()}
 
 
 @bp.route("", methods=["GET", "POST"])
@@ -91,8 +97,14 @@ def page() -> str:
         if field.data not in {value for value, _label, *_rest in field.iter_choices()}:
             field.data = field.default
     template = "checker/_verdict.html" if request.args.get("partial") else "checker/index.html"
+    data = edition_data()
+    shown = editions.get(form.edition.data)
+    phases = data[shown.key]["phases"]
+    number = int(form.phase.data or 1)
     return render_template(template, form=form, verdict=verdict, problems=problems,
-                           phase_names=_phase_names(), part_counts=_part_counts())
+                           edition_data=data, edition=shown,
+                           phase_name=phases[number - 1]["name"] if number <= len(phases)
+                           else "")
 
 
 def _errors(field: Field) -> list[str]:

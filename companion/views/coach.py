@@ -13,7 +13,7 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from wtforms import StringField
 
-from ..forms import CARD_INPUT, PHASE_CHOICES, CheckerForm, MultiCheckboxField
+from ..forms import CARD_INPUT, CheckerForm, MultiCheckboxField, phase_choices
 from ..i18n import colour_name, say, say_part, say_phase
 from ..rules import Card, PartKind, Phase, deck_reasons
 from ..rules.extras import extras
@@ -25,7 +25,11 @@ class CoachForm(CheckerForm):
     """The checker's form with what the coach asks besides the hand."""
 
     seen = StringField(_l("Cards I can see"), render_kw=CARD_INPUT)
-    done = MultiCheckboxField(_l("Phases you have completed"), choices=PHASE_CHOICES)
+    done = MultiCheckboxField(_l("Phases you have completed"))
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.done.choices = phase_choices()
 
 
 def coach(form: CoachForm, phase: Phase, hand: list[Card], seen: list[Card]

@@ -31,12 +31,12 @@ def _load(key: str, *, edit: bool = False) -> tuple[models.Game, bool]:
 def new() -> str | Response:
     """Start a card or board game."""
     form = NewGameForm()
-    if request.method == "GET" and request.args.get("edition") in ("original", "masters", "board"):
+    if request.method == "GET" and request.args.get("edition") in set(editions.keys()):
         form.edition.data = request.args["edition"]
     if request.method == "GET":
         form.group.data = request.args.get("group", "")
     if form.validate_on_submit():
-        spec = services.GameSpec(editions.get(form.edition.data), tuple(form.player_names()),
+        spec = services.GameSpec(form.chosen_edition(), tuple(form.player_names()),
                                  form.phases(), bool(form.ten_rounds.data),
                                  bool(form.knocking.data), form.first_name())
         try:
@@ -51,7 +51,26 @@ def new() -> str | Response:
             db.session.commit()
             flash(_("Game started. Keep this page's address: it is the key to edit the game."))
             return redirect(url_for("games.sheet", key=game.edit_key), 303)
-    return render_template("games/new.html", form=form)
+    return render_template("games/new.html", form=form, chosen=form.chosen_edition(),
+                           edition_facts=_edition_facts())
+
+
+def starts() -> list[dict[str, str | None]]:
+    """The buttons that start a game of one edition (home page, a group's page): the editions
+    with a start button of their own, their labels translated. The default edition's link
+    names no edition, as the form starts on it anyway."""
+    default = editions.default()
+    return [{"edition": None if edition is default else edition.key, "kind": _(edition.kind),
+             "hint": _(edition.start_hint), "label": _(edition.new_label)}
+            for edition in editions.all_editions() if edition.start_hint]
+
+
+def _edition_facts() -> dict[str, dict[str, Any]]:
+    """What the new-game form shows for each edition it offers, ready made for the page and
+    newgame.js: the label of the first seat's choice and which variants apply."""
+    return {edition.key: {"first": _(edition.first_label), "variants": edition.variants,
+                          "knocking": not edition.markers}
+            for edition in editions.all_editions()}
 
 
 def _sheet_page(key: str, *, block: str | None = None) -> str:
@@ -60,14 +79,28 @@ def _sheet_page(key: str, *, block: str | None = None) -> str:
     if found is None:
         abort(404)
     game, editable = found
-    view = sheetview.build(game, reading.sheet(game), editable=editable)
-    template = "games/board.html" if game.edition == "board" else "games/sheet.html"
+    sheet = reading.sheet(game)
+    view = sheetview.build(game, sheet, editable=editable)
+    template = game.edition.sheet_template
     restore = _undo.restore_offer(game) if editable else None
     context = {"game": game, "view": view, "editable": editable,
-               "undo_form": ActionForm(), "restore": restore}
+               "undo_form": ActionForm(), "restore": restore, "facts": _sheet_facts(sheet)}
     if block is None:
         return render_template(template, **context)
     return render_block(template, block, context)
+
+
+def _sheet_facts(sheet: scoring.Sheet) -> dict[str, Any]:
+    """What the sheet page says that depends on the edition, decided here, not in the page."""
+    edition = sheet.setup.edition
+    playing = sheet.status != "finished"
+    return {
+        "edition": edition,
+        # Players who choose their phase have no current phase to mark or to name.
+        "marks_current": not edition.chooses_phase,
+        "free_choice": playing and edition.chooses_phase,
+        "all_phases": len(sheet.setup.phases) == edition.phase_count,
+    }
 
 
 @bp.get("/<key>")
@@ -86,8 +119,8 @@ def live_content(key: str) -> Response:
 
 def _round_form(game: models.Game, sheet: scoring.Sheet, number: int,
                 initial: scoring.RoundView | None) -> RoundForm | BoardRoundForm:
-    board = game.edition == "board"
-    form: RoundForm | BoardRoundForm = BoardRoundForm() if board else RoundForm()
+    edition = game.edition
+    form: RoundForm | BoardRoundForm = BoardRoundForm() if edition.markers else RoundForm()
     names = sheetview.round_players(sheet, number, initial)
     form.went_out.choices = choices(*((name, name) for name in names))
     if request.method == "GET":
@@ -95,7 +128,7 @@ def _round_form(game: models.Game, sheet: scoring.Sheet, number: int,
     form.number.data = str(number)
     if request.method == "GET":
         form.revision.data = str(game.revision)
-    if not board and game.edition == "masters":
+    if edition.chooses_phase and not edition.markers:
         sheetview.masters_choices(form, sheet, number)
     return form
 
@@ -118,7 +151,7 @@ def _apply_problems(form: Any, problems: tuple[scoring.Problem, ...]) -> list[st
 
 def _submit(game: models.Game, form: Any, number: int, editing: bool) -> Response | dict[str, Any]:
     """Store the round from a valid form; returns what to show again when it is rejected."""
-    new = sheetview.round_from_form(form, editions.get(game.edition))
+    new = sheetview.round_from_form(form, game.edition)
     confirm = bool(getattr(form, "confirm", None) and form.confirm.data)
     try:
         if editing:
@@ -223,11 +256,12 @@ def _round_page(key: str, number: int | None) -> str | Response:
     elif request.method == "POST":
         shown = {"errors": [_("Some entries need a look: see the notes next to them."),
                             *_other_problems(sheet, form, number)]}
-    template = "games/board_round.html" if game.edition == "board" else "games/round.html"
+    template = game.edition.round_template
     status = 409 if shown.get("stale") else 422 if shown else 200
     names = [entry.form.player.data or "" for entry in form.results.entries]
     attempts = sheetview.attempts(sheet, initial, names)
     return render_template(template, game=game, sheet=sheet, form=form, number=number,
+                           chooses_phase=game.edition.chooses_phase,
                            editing=editing, attempts=attempts,
                            open_phases=sheetview.first_open_phases(form),
                            **shown), status  # type: ignore[return-value]

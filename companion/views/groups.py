@@ -19,7 +19,7 @@ from ..kept import Kept
 from ..limits import IMPORT_MAX_BYTES
 from ..rules.errors import Reason
 from ..scoring.records import GroupRecords, hardest
-from . import group_charts, sheetview
+from . import games, group_charts, sheetview
 from .charts import legend_key
 
 bp = Blueprint("groups", __name__)
@@ -82,7 +82,8 @@ def page(key: str) -> str:
     return render_template(
         "groups/page.html", group=group, editable=editable,
         derived_html=_derived_html(derived, editable),
-        view_url=url_for("groups.page", key=group.view_key, _external=True), **forms)
+        view_url=url_for("groups.page", key=group.view_key, _external=True),
+        starts=games.starts(), **forms)
 
 
 def _manage_forms(records: GroupRecords) -> dict[str, object]:

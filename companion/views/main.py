@@ -8,6 +8,7 @@ from flask import Blueprint, current_app, redirect, render_template, request, ur
 from werkzeug.wrappers import Response
 
 from ..i18n import LANGUAGE_COOKIE
+from .games import starts
 
 bp = Blueprint("main", __name__)
 
@@ -15,7 +16,7 @@ bp = Blueprint("main", __name__)
 @bp.get("/")
 def home() -> str:
     """Start a game, the checker or a blank sheet, or resume a recent game."""
-    return render_template("home.html")
+    return render_template("home.html", starts=starts())
 
 
 def _local(target: str | None) -> str:

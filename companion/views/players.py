@@ -75,7 +75,7 @@ def _changed(game: models.Game, action: str, player: str, name: str) -> object:
     if action == "add":
         joined = roster_services.add_player(game, name)
         sheet = services.sheet_of(game)
-        if game.edition == "board":
+        if game.edition.markers:
             return _("%(name)s joins from round %(number)s, with their marker on phase 1.",
                      name=joined.name, number=joined.joined_round)
         points = sheet.line(joined.name).points
