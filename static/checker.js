@@ -45,7 +45,12 @@
   function refresh() {
     form.setAttribute("data-mode", mode());
     var edition = editions[form.querySelector("#edition").value];
-    var phase = edition.phases[(parseInt(form.querySelector("#phase").value, 10) || 1) - 1];
+    var phaseSelect = form.querySelector("#phase");
+    Array.prototype.forEach.call(phaseSelect.options, function (option) {
+      option.disabled = parseInt(option.value, 10) > edition.phases.length;  // not in this edition
+    });
+    if (phaseSelect.selectedOptions[0] && phaseSelect.selectedOptions[0].disabled) phaseSelect.value = "1";
+    var phase = edition.phases[(parseInt(phaseSelect.value, 10) || 1) - 1];
     document.getElementById("phase-parts").textContent = phase ? phase.name : "";
     form.querySelector(".turned-jokers-note").hidden = !edition.turned_jokers;
     var done = form.querySelector(".done-phases");  // players who choose their phase

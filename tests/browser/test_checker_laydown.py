@@ -65,3 +65,7 @@ def test_an_edition_of_its_own_brings_its_parts(phone: Page, server: str, threes
     expect(phone.locator(".group-field:visible")).to_have_count(3)
     phone.get_by_label("Phase", exact=True).select_option("2")
     expect(phone.locator(".group-field:visible")).to_have_count(1)
+    # Its two phases are all the phase list offers; the original edition has ten again.
+    expect(phone.locator("#phase option:not([disabled])")).to_have_count(2)
+    phone.get_by_label("Edition").select_option("original")
+    expect(phone.locator("#phase option:not([disabled])")).to_have_count(10)
