@@ -159,16 +159,12 @@ def test_a_marker_edition_plays_on_its_own_track(app, client, track):
     assert pdf.status_code == 200 and "Cleo" in pdf_text(pdf.data)
 
 
-@pytest.mark.xfail(strict=True, reason="pdf/filled.py (the PDF helper's file) compares the "
-                   "phases in play with range(1, 11), so all 8 read as variant 2")
 def test_the_pdf_names_no_variant_when_all_its_phases_are_in_play(client, api, house):
     game = api.new_game(PLAYERS, edition="house")
     text = pdf_text(client.get(f"/games/{game['id']}/sheet.pdf").data)
     assert "Phase 8 house game" in text and "Phases in play" not in text
 
 
-@pytest.mark.xfail(strict=True, reason="views/sheetview.track (the grid helper's file) draws "
-                   "spaces 1 to 11 whatever the edition; strict, so the fix shows here")
 def test_the_track_has_a_space_per_phase_and_the_wreath(client, track):
     html = client.get(f"/games/{start(client, track)}").get_data(as_text=True)
     assert html.count('<g class="space') == 7
