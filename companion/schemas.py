@@ -232,7 +232,7 @@ class CheckBody(Schema):
     # it names any other that is not one ("“None” is not a phase").
     model_config = ConfigDict(json_schema_extra={
         "required": ["phase"], "oneOf": [{"required": ["groups"]}, {"required": ["hand"]}]})
-    edition: EditionKey = Field("original", validate_default=True)
+    edition: EditionKey = Field(editions.DEFAULT_KEY, validate_default=True)
     phase: PhaseNumber = Field(None, validate_default=True)
     groups: Annotated[Annotated[list[Annotated[Cards, CARDS_SAY]], Field(min_length=1)]
                       | SkipJsonSchema[None], GROUPS_SAY] = None
@@ -267,7 +267,7 @@ class TableGroup(Schema):
 class HitBody(Schema):
     """One card to add to a group on the table."""
 
-    edition: EditionKey = Field("original", validate_default=True)
+    edition: EditionKey = Field(editions.DEFAULT_KEY, validate_default=True)
     group: Annotated[TableGroup, Says("“%(key)s” must be %(what)s",
                                       what=Term("an object with “part” and “cards”"))]
     card: Annotated[CardValue, Says("“%(key)s” must be %(what)s",
@@ -277,7 +277,7 @@ class HitBody(Schema):
 class OutsBody(Schema):
     """A hand (and the cards seen elsewhere) to measure against a phase, or every phase."""
 
-    edition: EditionKey = Field("original", validate_default=True)
+    edition: EditionKey = Field(editions.DEFAULT_KEY, validate_default=True)
     phase: PhaseNumber | None = None
     hand: Annotated[Cards, CARDS_SAY]
     seen: Annotated[Cards, CARDS_SAY] = []
@@ -316,7 +316,7 @@ def _no_default(schema: dict[str, Any]) -> None:
 class NewGame(Schema):
     """A new game's settings."""
 
-    edition: EditionKey = Field("original", validate_default=True)
+    edition: EditionKey = Field(editions.DEFAULT_KEY, validate_default=True)
     players: Annotated[list[Annotated[StrictStr, Field(json_schema_extra={
         "minLength": 1, "maxLength": MAX_NAME})]], Says(
         "“players” must be a list of %(min)s to %(max)s names", min=MIN_PLAYERS,

@@ -24,12 +24,6 @@ ALLOWED = {
      '"board": {"played": player.board_played, "won": player.board_won,'),
 }
 
-# Files another helper is rewriting on a branch (the JSON API's schema): they ask the registry
-# once merged. Listed by file so nothing else there slips through unnoticed;
-# test_pending_files_still_need_it fails once a file is clean, so the entry goes.
-PENDING = {"companion/openapi.py", "companion/payloads.py"}
-
-
 def _doctest(line: str) -> bool:
     """Docstring examples run against the real registry and may name its editions."""
     return line.lstrip().startswith((">>>", "... "))
@@ -69,11 +63,5 @@ def test_the_pattern_finds_what_it_must(tmp_path: Path) -> None:
 
 
 def test_nothing_outside_the_registry_names_an_edition() -> None:
-    found = [place for place in edition_names(ROOT, editions.keys())
-             if place.split(":")[0] not in PENDING]
+    found = edition_names(ROOT, editions.keys())
     assert not found, "editions named outside companion/editions:\n" + "\n".join(found)
-
-
-def test_pending_files_still_need_it() -> None:
-    named = {place.split(":")[0] for place in edition_names(ROOT, editions.keys())}
-    assert named >= PENDING, f"no longer naming an edition, drop from PENDING: {PENDING - named}"
