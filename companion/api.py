@@ -7,7 +7,7 @@ from typing import Any
 from flask import Blueprint, Response, abort, jsonify, request
 from flask_babel import gettext as _
 
-from . import editions, live, models, reading, scoring, services
+from . import live, models, reading, scoring, services
 from .apidoc import document, documented
 from .errors import json_error
 from .errors_base import CompanionError, InputError
@@ -224,8 +224,8 @@ def add_round(key: str) -> Response:
     """Record the next round."""
     data = body()
     game = _locked(key, read(Revised, data).revision)
-    new = read(RoundBody, data, editions.get(game.edition))
-    sheet = services.record_round(game, new.to_round(editions.get(game.edition)),
+    new = read(RoundBody, data, game.edition)
+    sheet = services.record_round(game, new.to_round(game.edition),
                                   number=new.number,
                                   confirm=new.confirm)
     db.session.commit()
@@ -249,8 +249,8 @@ def edit(key: str, number: int) -> Response:
     """Correct a round; later rounds are recomputed."""
     data = body()
     game = _locked(key, read(Revised, data).revision)
-    new = read(RoundBody, data, editions.get(game.edition))
-    sheet = services.edit_round(game, number, new.to_round(editions.get(game.edition)),
+    new = read(RoundBody, data, game.edition)
+    sheet = services.edit_round(game, number, new.to_round(game.edition),
                                 confirm=new.confirm)
     db.session.commit()
     return _game_response(game, sheet)

@@ -19,7 +19,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from . import editions, group_services, models, roster_services, schemas, scoring, services
+from . import group_services, models, roster_services, schemas, scoring, services
 from .editions import Edition
 from .errors_base import CompanionError, Reason, ServiceError
 from .schemas import FORMAT, VERSION
@@ -147,7 +147,7 @@ def import_game(item: schemas.GameFile, number: int | None = None) -> models.Gam
             _apply_changes(game, item.changes, index)
             if body is None:
                 break
-            services.record_round(game, body.to_round(editions.get(game.edition)),
+            services.record_round(game, body.to_round(game.edition),
                                   confirm=body.confirm)
     except scoring.RoundRejected as error:
         first = error.problems[0]
