@@ -48,8 +48,6 @@ class Edition:
     turned_jokers: bool = False
     """True when a joker is a number card held turned round: any card can be one, there are no
     skip cards, and a wild still fits a run whose numbers are used up."""
-    hint: str = ""
-    """One line (a message id) under the edition's name on the new-game form."""
 
     # What the web layer shows for the edition: labels are message ids (translated where they
     # are shown), templates are names in ``templates/``. Defaults are the card game's.

@@ -7,7 +7,7 @@ S, R, C = PartKind.SET, PartKind.RUN, PartKind.COLOUR
 
 EDITION = Edition(
     key="board", order=3, name=N_("Board game"), title=N_("Phase 10 board game"),
-    tag=N_("Board game"), hint=N_("Phase markers"),
+    tag=N_("Board game"),
     table=(
         ((C, 5), (R, 3)),
         ((S, 2), (S, 2), (S, 2), (S, 2)),

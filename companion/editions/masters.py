@@ -7,7 +7,7 @@ S, R, C, CR = PartKind.SET, PartKind.RUN, PartKind.COLOUR, PartKind.COLOUR_RUN
 
 EDITION = Edition(
     key="masters", order=2, name=N_("Masters"), title=N_("Phase 10 Masters"),
-    tag=N_("Masters"), hint=N_("Choose your phase"),
+    tag=N_("Masters"),
     table=(
         ((S, 3), (S, 3), (S, 3)),
         ((S, 2), (S, 2), (S, 2), (S, 2)),

@@ -7,7 +7,7 @@ S, R, C = PartKind.SET, PartKind.RUN, PartKind.COLOUR
 
 EDITION = Edition(
     key="original", order=1, name=N_("Original"), title=N_("Phase 10 card game"),
-    tag=N_("Card game"), hint=N_("Penalty points"),
+    tag=N_("Card game"),
     table=(
         ((S, 3), (S, 3)),
         ((S, 3), (R, 4)),
