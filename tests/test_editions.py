@@ -23,7 +23,7 @@ PLAYERS = ["Ann", "Ben", "Cleo"]
 
 HOUSE = Edition(
     key="house", order=9, name="House rules", title="Phase 8 house game", tag="House",
-    hint="Our own phases", start_hint="Eight phases", new_label="New house game",
+    start_hint="Eight phases", new_label="New house game",
     table=(((S, 3), (S, 3)), ((R, 4),), ((S, 4), (R, 4)), ((C, 5),), ((R, 6),),
            ((S, 2), (S, 2), (S, 2)), ((R, 8),), ((S, 5), (S, 4))),
     deck=Deck(copies_per_card=2, wilds=8, skips=4, cards=108),
