@@ -7,9 +7,10 @@ Builds the app (SQLite in a temporary file unless ``--database`` names another),
 (no network, so the figures are the app's own work): the rejected request (a POST to /api/check
 that is not JSON: 415), the poll that finds nothing new (GET /api/games/<id> with If-None-Match:
 304), the game's JSON (200), the sheet page, and the sheet's content block that a phone
-fetches after a change (/games/<id>/live). "Warm" means the sheet of this revision was already
-replayed in this process (every request after the first for a revision); "cold" clears that
-cache before each request. Prints medians in microseconds and the ratio to the rejected
+fetches after a change (/games/<id>/live). "Warm" means this revision was already replayed,
+serialised and rendered in this process (every request after the first for a revision);
+"cold" drops every kept sheet, JSON body and page before each request, as for the first
+request after a change. Prints medians in microseconds and the ratio to the rejected
 request's median, measured in the same run. Targets: poll <= 1.5, JSON <= 3, page <= 5.
 """
 
@@ -30,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from make_game import NAMES, round_body  # noqa: E402
 
-from companion import create_app, reading  # noqa: E402
+from companion import create_app, reading, rendered  # noqa: E402
 
 
 def median_us(call: Callable[[], object], repeat: int) -> float:
@@ -56,6 +57,7 @@ def play(client, rounds: int) -> dict:  # type: ignore[no-untyped-def]
 def cold(call: Callable[[], object]) -> Callable[[], object]:
     def run() -> object:
         reading._sheets.items.clear()
+        rendered.forget()
         return call()
     return run
 

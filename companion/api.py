@@ -7,7 +7,7 @@ from typing import Any
 from flask import Blueprint, Response, abort, jsonify, request
 from flask_babel import gettext as _
 
-from . import live, models, reading, scoring, services
+from . import live, models, reading, rendered, scoring, services
 from .apidoc import document, documented
 from .errors import json_error
 from .errors_base import CompanionError, InputError
@@ -187,10 +187,23 @@ def get_game(key: str) -> Response:
         # something changed.
         return Response(status=304, headers={"ETag": f'"{game.etag}"',
                                              "Cache-Control": "no-cache"})
-    response = jsonify(game_json(game, reading.sheet(game), editable=game.editable))
+    response = Response(_game_body(game), mimetype="application/json")
     response.set_etag(game.etag)
     response.headers["Cache-Control"] = "no-cache"
     return response
+
+
+def _game_body(game: reading.GameHead) -> bytes:
+    """The game's JSON, serialised once per revision, kind of link and address of the app."""
+    exact = False
+
+    def make() -> bytes:
+        nonlocal exact
+        sheet, exact = reading.sheet_at(game)
+        return jsonify(game_json(game, sheet, editable=game.editable)).get_data()
+
+    key = ("game", game.edit_key, game.revision, game.editable, request.host_url)
+    return rendered.json_body(key, make, keep=lambda: exact)
 
 
 @bp.get("/games/<key>/events")

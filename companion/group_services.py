@@ -10,9 +10,10 @@ import hashlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from sqlalchemy import bindparam, column, literal_column, null, or_, select, union_all
 from sqlalchemy.orm import selectinload
 
-from . import models, services
+from . import models, reading, services
 from .errors_base import Reason, ServiceError
 from .extensions import db
 from .kept import Kept
@@ -100,20 +101,59 @@ def fingerprint(group: models.Group) -> str:
     rows = db.session.execute(
         db.select(models.Game.view_key, models.Game.revision)
         .where(models.Game.group_id == group.id).order_by(models.Game.id)).all()
+    return _digest(group.view_key, [(key, revision) for key, revision in rows],
+                   [(alias.alias, alias.name) for alias in group.aliases])
+
+
+def _digest(view_key: str, games: Sequence[tuple[str, int]],
+            aliases: Sequence[tuple[str, str]]) -> str:
     # Random links, not row ids: another database's group 1 can never look the same.
-    text = group.view_key + "|" + ";".join(f"{key}:{revision}" for key, revision in rows)
-    text += "|" + ";".join(f"{alias.alias}={alias.name}" for alias in group.aliases)
+    text = view_key + "|" + ";".join(f"{key}:{revision}" for key, revision in games)
+    text += "|" + ";".join(f"{alias}={name}" for alias, name in aliases)
     return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
 
 
-def derived(group: models.Group) -> Derived:
+_GROUP, _GAME, _ALIAS = (model.__table__.c for model in (models.Group, models.Game, models.Alias))
+_BY_KEY = or_(_GROUP.edit_key == bindparam("key"), _GROUP.view_key == bindparam("key"))
+#: The group behind a link, then its games' links and revisions (part 0, by game) and its
+#: merged spellings (part 1, by spelling): everything its fingerprint says, in one query.
+_FINGERPRINTED = union_all(
+    select(_GROUP.id, _GROUP.edit_key, _GROUP.view_key, literal_column("0").label("part"),
+           _GAME.id.label("position"), _GAME.view_key.label("text"),
+           _GAME.revision.label("revision"), null().label("name"))
+    .select_from(models.Group.__table__.outerjoin(
+        models.Game.__table__, _GAME.group_id == _GROUP.id)).where(_BY_KEY),
+    select(_GROUP.id, _GROUP.edit_key, _GROUP.view_key, literal_column("1"), literal_column("0"),
+           _ALIAS.alias, null(), _ALIAS.name)
+    .select_from(models.Group.__table__.join(
+        models.Alias.__table__, _ALIAS.group_id == _GROUP.id)).where(_BY_KEY),
+).order_by(column("part"), column("position"), column("text"))
+
+
+def find_fingerprint(key: str) -> tuple[str, bool] | None:
+    """The fingerprint of the group behind edit or view link ``key`` (as :func:`fingerprint`
+    gives it) and whether ``key`` may change the group, in one query of plain rows: what a
+    view of the group page needs to find the page it kept."""
+    if not services.KEY.fullmatch(key):
+        return None
+    rows = reading.rows(_FINGERPRINTED, {"key": key})
+    if not rows:
+        return None
+    edit_key, view_key = rows[0][1], rows[0][2]
+    games = [(row[5], row[6]) for row in rows if row[3] == 0 and row[5] is not None]
+    aliases = [(row[5], row[7]) for row in rows if row[3] == 1]
+    return _digest(view_key, games, aliases), edit_key == key
+
+
+def derived(group: models.Group, known: str | None = None) -> Derived:
     """The group's records, replayed from its rounds only when something changed.
 
     The page of a group with hundreds of games would otherwise load and replay every round
     on every view. Each process keeps the last few groups' results in memory, keyed by the
-    fingerprint, so nothing stale is ever shown and nothing derived is stored.
+    fingerprint, so nothing stale is ever shown and nothing derived is stored. ``known``: the
+    fingerprint the caller has just read (what is then derived is that state or a newer one).
     """
-    key = fingerprint(group)
+    key = known if known is not None else fingerprint(group)
 
     def derive() -> Derived:
         games = games_of(group)

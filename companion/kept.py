@@ -24,16 +24,32 @@ class Kept(Generic[V]):
 
     def get(self, key: Hashable, make: Callable[[], V]) -> V:
         """The value kept for ``key``, or ``make()``'s, kept from now on."""
-        with self._lock:
-            if key in self._values:
-                self._values.move_to_end(key)
-                return self._values[key]
+        found = self.find(key)
+        if found is not None:
+            return found
         value = make()  # outside the lock: two first views may both derive, never block
+        self.put(key, value)
+        return value
+
+    def find(self, key: Hashable) -> V | None:
+        """The value kept for ``key`` (None: nothing kept)."""
+        with self._lock:
+            found = self._values.get(key)
+            if found is not None:
+                self._values.move_to_end(key)
+            return found
+
+    def put(self, key: Hashable, value: V) -> None:
+        """Keep ``value`` for ``key``; the least recently used beyond ``size`` are dropped."""
         with self._lock:
             self._values[key] = value
+            self._values.move_to_end(key)
             while len(self._values) > self.size:
                 self._values.popitem(last=False)
-        return value
+
+    def __len__(self) -> int:
+        with self._lock:
+            return len(self._values)
 
     def clear(self) -> None:
         with self._lock:

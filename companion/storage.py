@@ -88,8 +88,11 @@ def begin_write() -> None:
 def init_app(app: Flask) -> None:
     """Bind the migrations, prepare the engine and bring the schema up to date if asked."""
     migrate.init_app(app, db)
+    from .reading import init_reads
+
     with app.app_context():
         prepare_engine(db.engine)
+        init_reads(app, db.engine)
         if app.config.get("MIGRATE_ON_START", True):
             upgrade_schema()
         db.session.remove()

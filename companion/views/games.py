@@ -8,7 +8,7 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from flask_babel import gettext as _
 from werkzeug import Response
 
-from .. import editions, group_services, models, reading, scoring, services
+from .. import editions, group_services, models, reading, rendered, scoring, services
 from ..extensions import db
 from ..forms import ActionForm, BoardRoundForm, NewGameForm, RoundForm, choices
 from ..i18n import say
@@ -74,20 +74,43 @@ def _edition_facts() -> dict[str, dict[str, Any]]:
 
 
 def _sheet_page(key: str, *, block: str | None = None) -> str:
-    """The sheet page, or only one block of it; the game's row and its cached sheet suffice."""
+    """The sheet page, or only one block of it, rendered once per revision, language and kind
+    of link and kept (companion.rendered); one indexed lookup finds the kept one."""
+    head = reading.head(key)
+    if head is None:
+        abort(404)
+    restore = _undo.restore_offer(head) if head.editable else None
+    if restore is not None or rendered.personal():
+        return _render_sheet(key, block)[0]
+    exact = False
+
+    def render() -> str:
+        nonlocal exact
+        html, exact, revision = _render_sheet(key, block)
+        exact = exact and revision == head.revision
+        return html
+
+    page_key = ("sheet", head.edit_key, head.revision, head.editable, block,
+                *rendered.audience())
+    return rendered.page(page_key, render, keep=lambda: exact)
+
+
+def _render_sheet(key: str, block: str | None) -> tuple[str, bool, int]:
+    """The page as rendered for this request, whether it shows exactly the revision it names,
+    and that revision."""
     found = reading.game_row(key)
     if found is None:
         abort(404)
     game, editable = found
-    sheet = reading.sheet(game)
+    sheet, exact = reading.sheet_at(game)
     view = sheetview.build(game, sheet, editable=editable)
     template = game.edition.sheet_template
     restore = _undo.restore_offer(game) if editable else None
     context = {"game": game, "view": view, "editable": editable,
                "undo_form": ActionForm(), "restore": restore, "facts": _sheet_facts(sheet)}
     if block is None:
-        return render_template(template, **context)
-    return render_block(template, block, context)
+        return render_template(template, **context), exact and restore is None, game.revision
+    return render_block(template, block, context), exact and restore is None, game.revision
 
 
 def _sheet_facts(sheet: scoring.Sheet) -> dict[str, Any]:

@@ -10,7 +10,7 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 from werkzeug import Response
 
-from .. import exchange, group_services, models
+from .. import exchange, group_services, models, rendered
 from ..extensions import db
 from ..group_forms import AddGameForm, GroupForm, ImportForm, MergeForm, UnmergeForm
 from ..group_present import refusal
@@ -75,15 +75,30 @@ def new() -> str | Response:
 @bp.get("/groups/<key>")
 def page(key: str) -> str:
     """The group's games, newest first, and its records; read-only through the view link."""
-    group, editable = _load(key)
-    derived = group_services.derived(group)
-    # The read-only link (everyone at the table) shows no forms: none are built for it.
-    forms = _manage_forms(derived.records) if editable else {}
-    return render_template(
-        "groups/page.html", group=group, editable=editable,
-        derived_html=_derived_html(derived, editable),
-        view_url=url_for("groups.page", key=group.view_key, _external=True),
-        starts=games.starts(), **forms)
+    found = group_services.find_fingerprint(key)
+    if found is None:
+        abort(404)
+    fingerprint, editable = found
+
+    def render() -> str:
+        group, _editable = _load(key)
+        # Read after the fingerprint: what is derived is that state, or a newer one should a
+        # change land in between (never an older one), and the fingerprint moves on with it.
+        derived = group_services.derived(group, fingerprint)
+        # The read-only link (everyone at the table) shows no forms: none are built for it.
+        forms = _manage_forms(derived.records) if editable else {}
+        return render_template(
+            "groups/page.html", group=group, editable=editable,
+            derived_html=_derived_html(derived, editable),
+            view_url=url_for("groups.page", key=group.view_key, _external=True),
+            starts=games.starts(), **forms)
+
+    if rendered.personal():
+        return render()
+    # The fingerprint changes with every change to the group's games and spellings, and a
+    # group's name and links never change: the page is the same until the next change.
+    page_key = ("group", fingerprint, editable, *rendered.audience())
+    return rendered.page(page_key, render, keep=lambda: True)
 
 
 def _manage_forms(records: GroupRecords) -> dict[str, object]:
@@ -118,6 +133,7 @@ def _derived_html(derived: group_services.Derived, editable: bool) -> Markup:
 def forget_rendered() -> None:
     """Drop every kept piece of page (benchmarks measure a first view with it)."""
     _HTML.clear()
+    rendered.forget()
 
 
 def _sentence(reason: Reason) -> str:

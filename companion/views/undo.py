@@ -10,7 +10,7 @@ from flask import abort, flash, redirect, session, url_for
 from flask_babel import gettext as _
 from werkzeug import Response
 
-from .. import models, scoring, services
+from .. import models, reading, scoring, services
 from ..extensions import db
 from ..forms import ActionForm
 from ..numbers import whole_number
@@ -28,7 +28,7 @@ def _remember(game: models.Game) -> None:
                                   result.phase] for result in last.results]}
 
 
-def restore_offer(game: models.Game) -> int | None:
+def restore_offer(game: models.Game | reading.GameHead) -> int | None:
     """The number of the round this phone may put back (None: nothing to restore)."""
     kept: dict[str, Any] | None = session.get(_KEY)
     if not kept or kept.get("game") != game.id or kept.get("revision") != game.revision:
