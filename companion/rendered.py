@@ -12,8 +12,8 @@ token back in on every answer. A request with messages waiting, or anything else
 is rendered in full and not kept (:func:`personal`). Every key names what the answer depends
 on: the game's edit link (unique across databases) and revision, or a group's fingerprint; the
 kind of link (edit or read-only); the language; and the address the app is served at (pages
-carry absolute links) and was asked for. A new revision is a new key, so nothing stale is served, and nothing is
-kept that another worker could contradict.
+carry absolute links) and was asked for. A new revision is a new key, so nothing stale is
+served, and nothing is kept that another worker could contradict.
 """
 
 from __future__ import annotations
