@@ -47,10 +47,6 @@ class Kept(Generic[V]):
             while len(self._values) > self.size:
                 self._values.popitem(last=False)
 
-    def __len__(self) -> int:
-        with self._lock:
-            return len(self._values)
-
     def clear(self) -> None:
         with self._lock:
             self._values.clear()

@@ -75,7 +75,9 @@ def init_reads(app: Flask, engine: Engine) -> None:
     or lock. Instead of a ping before every use, a read that finds its connection broken (the
     server restarted) is tried once more on a new one."""
     if engine.dialect.name == "postgresql":
-        reads = create_engine(engine.url, isolation_level="AUTOCOMMIT", pool_pre_ping=False)
+        # In autocommit there is no transaction to roll back when a connection goes back.
+        reads = create_engine(engine.url, isolation_level="AUTOCOMMIT", pool_pre_ping=False,
+                              pool_reset_on_return=None)
         prepare_engine(reads)
         # Whoever disposes of the app's engine (tests, a forked worker) disposes of this too.
         event.listen(engine, "engine_disposed", lambda _engine: reads.dispose())

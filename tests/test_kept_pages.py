@@ -178,6 +178,28 @@ def test_a_kept_group_page_keeps_links_and_languages_apart(api: Any) -> None:
     assert client.get(edit).get_data(as_text=True) == first
 
 
+def test_the_pages_fingerprint_is_the_groups_fingerprint(app: Flask, api: Any) -> None:
+    """One query of plain rows says what the group's loaded objects say, spellings included."""
+    from companion import group_services, models
+
+    group = api.post("/api/groups", {"name": "Friday"}).get_json()
+    with app.test_request_context():
+        empty = group_services.find_fingerprint(group["view_id"])
+    finish_short(api, start(api, group, ["Ann", "Ben"], phases=[1, 2]), "Ann", "Ben")
+    start(api, group, ["Cem", "Ben"])
+    api.client.post(f"/groups/{group['id']}/merge", data={"spelling": "Cem", "into": "Ann"})
+    api.client.post(f"/groups/{group['id']}/merge", data={"spelling": "ben", "into": "Ann"})
+    with app.test_request_context():
+        loaded = db.session.execute(db.select(models.Group).where(
+            models.Group.edit_key == group["id"])).scalar_one()
+        assert [alias.alias for alias in loaded.aliases] == ["ben", "cem"]
+        expected = group_services.fingerprint(loaded)
+        assert group_services.find_fingerprint(group["id"]) == (expected, True)
+        assert group_services.find_fingerprint(group["view_id"]) == (expected, False)
+        assert empty is not None and empty[0] != expected
+        assert group_services.find_fingerprint("no-such-group") is None
+
+
 def test_a_kept_group_page_shows_the_messages_of_its_phone_only(app: Flask, api: Any) -> None:
     group = api.post("/api/groups", {"name": "Friday"}).get_json()
     finish_short(api, start(api, group, ["Ann", "Ben"], phases=[1, 2]), "Ann", "Ben")
