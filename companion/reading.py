@@ -113,7 +113,8 @@ class _Compiled:
 def _compiled(statement: Select[Any] | CompoundSelect[Any], engine: Engine) -> _Compiled:
     compiled = statement.compile(dialect=engine.dialect)
     order = compiled.positiontup
-    convert = tuple(column.type.result_processor(engine.dialect, None)
+    dialect = engine.dialect
+    convert = tuple(column.type.dialect_impl(dialect).result_processor(dialect, None)
                     for column in statement.selected_columns)
     return _Compiled(str(compiled), tuple(order) if order is not None else None, convert)
 
