@@ -67,8 +67,8 @@ def test_a_german_browser_gets_german_pages(germans: Any, server: str) -> None:
     page.get_by_role("link", name=re.compile(f"^{de('Card game')}")).tap()
     expect(heading(page)).to_have_text(de("New game"))
     speaks(page, "de")
-    expect(page.get_by_role("group", name=de("Players in seating order (clockwise), 2 to 6"))
-           ).to_be_visible()
+    seating = de("Players in seating order (clockwise), %(min)s to %(max)s", min=2, max=6)
+    expect(page.get_by_role("group", name=seating)).to_be_visible()
     expect(page.get_by_role("radio", name=de("Original"))).to_be_checked()
     for seat, name in enumerate(["Jonas", "Lea"], start=1):
         page.get_by_label(de("Player %(n)s", n=seat), exact=True).fill(name)
