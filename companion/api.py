@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from flask import Blueprint, Response, abort, jsonify, request
@@ -177,14 +178,31 @@ def _head(key: str) -> reading.GameHead:
     return game
 
 
+def _polled_head(key: str) -> reading.GameHead:
+    """The game's row for a poll: from the live watcher when it has heard every change since
+    it last read the row (PostgreSQL), else from the database."""
+    watcher = live.watcher(db.engine)
+    known = watcher.known(key)
+    if known is not None:
+        row, revision = known
+        found: reading.GameHead = row
+        return found if found.revision == revision else replace(found, revision=revision)
+    token = watcher.poll_token()
+    game = _head(key)
+    if token is not None:
+        watcher.remember(key, game, token)
+    return game
+
+
 @bp.get("/games/<key>")
 @documented(answers={200: GameAnswer}, errors=(404,))
 def get_game(key: str) -> Response:
     """The game through its edit or read-only link."""
-    game = _head(key)
+    game = _polled_head(key)
     if request.if_none_match.contains(game.etag):
-        # Phones polling for changes get an empty answer, from the game's row alone, until
-        # something changed.
+        # Phones polling for changes get an empty answer, from the game's row alone (or, on
+        # PostgreSQL, from the row read once and the changes heard since), until something
+        # changed.
         return Response(status=304, headers={"ETag": f'"{game.etag}"',
                                              "Cache-Control": "no-cache"})
     response = Response(_game_body(game), mimetype="application/json")

@@ -9,6 +9,13 @@ for all of them at once:
 - SQLite (no notifications): one query per tick asks for the revisions of every game this
   process is watching.
 
+On PostgreSQL the same listener also answers the phones that poll instead of streaming: while it
+listens, every committed change reaches :attr:`Watcher.latest`, so a game's row read once
+(:meth:`Watcher.remember`) plus what was heard since gives its current revision without asking
+the database again (:meth:`Watcher.known`). A poll keeps the listener running for
+:data:`POLL_INTEREST` seconds. The answer can lag a commit by the time its notification takes
+to arrive (milliseconds); a phone polls every 1.5 s.
+
 Each worker listens to the database itself, so any number of workers and machines sharing one
 PostgreSQL deliver every change. The watcher runs in a thread, which is a greenlet under
 gunicorn's gevent workers (threading is patched there) and a real thread elsewhere.
@@ -20,6 +27,7 @@ import logging
 import os
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Iterable, Iterator
 from typing import Any
 
@@ -35,6 +43,10 @@ CHUNK = 500
 #: How long the PostgreSQL watcher waits for a notification before it looks whether anybody
 #: still watches (it closes its connection when nobody does).
 IDLE = 5.0
+#: How long after a poll the PostgreSQL listener keeps running for pollers (seconds).
+POLL_INTEREST = 30.0
+#: Game rows kept for pollers per process, and revisions heard, before they are forgotten.
+KNOWN = 10_000
 log = logging.getLogger(__name__)
 _REVISIONS = select(Game.__table__.c.id, Game.__table__.c.revision).where(
     Game.__table__.c.id.in_(bindparam("ids", expanding=True)))
@@ -72,6 +84,17 @@ class Watcher:
         self.lock = threading.Lock()
         self.subscriptions: dict[int, set[Subscription]] = {}
         self.started = False
+        #: True while every committed change is being heard (PostgreSQL listener connected).
+        self.listening = False
+        #: Changes whenever the listener connects or stops: a row remembered under an older
+        #: epoch may have missed a change.
+        self.epoch = 0
+        #: Newest revision heard per game id while listening, with the number of the
+        #: notification that said it (:attr:`heard` counts them).
+        self.latest: dict[int, tuple[int, int]] = {}
+        self.heard = 0
+        self.rows: OrderedDict[str, tuple[tuple[int, int], Any]] = OrderedDict()
+        self.polled_until = 0.0
 
     def subscribe(self, game_id: int, seen: int) -> Subscription:
         subscription = Subscription(game_id, seen)
@@ -94,9 +117,59 @@ class Watcher:
         with self.lock:
             return list(self.subscriptions)
 
+    def poll_token(self) -> tuple[int, int] | None:
+        """For a poll about to read a game's row: keeps the PostgreSQL listener running, and
+        returns what to :meth:`remember` the row under: the epoch and how many notifications
+        were heard before the read (None: nothing is being heard, so the row cannot be kept)."""
+        if self.engine.dialect.name != "postgresql":
+            return None
+        with self.lock:
+            self.polled_until = time.monotonic() + POLL_INTEREST
+            if not self.started:
+                self.started = True
+                threading.Thread(target=self._run, name="companion-live", daemon=True).start()
+            return (self.epoch, self.heard) if self.listening else None
+
+    def remember(self, key: str, row: Any, token: tuple[int, int]) -> None:
+        """Keep a game's row (read after :meth:`poll_token` gave ``token``) for later polls."""
+        with self.lock:
+            if token[0] == self.epoch and self.listening:
+                self.rows[key] = (token, row)
+                self.rows.move_to_end(key)
+                if len(self.rows) > KNOWN:
+                    self.rows.popitem(last=False)
+
+    def known(self, key: str) -> tuple[Any, int] | None:
+        """A remembered row of ``key`` and the game's newest revision, while nothing can have
+        been missed since it was read (else None: read the database)."""
+        with self.lock:
+            found = self.rows.get(key)
+            if found is None or not self.listening or found[0][0] != self.epoch:
+                return None
+            self.polled_until = time.monotonic() + POLL_INTEREST
+            (_epoch, before), row = found
+            # Only what was heard after the row was read can be newer than the row.
+            revision, number = self.latest.get(row.id, (0, 0))
+            return row, revision if number > before and revision > row.revision else row.revision
+
+    def _heard(self, listening: bool) -> None:
+        with self.lock:
+            self.listening = listening
+            self.epoch += 1
+            self.latest.clear()
+            self.rows.clear()
+
     def deliver(self, changes: Iterable[tuple[int, int]]) -> None:
         """Tell the streams of each changed game its new revision."""
         with self.lock:
+            changes = list(changes)
+            if self.listening:
+                for game_id, revision in changes:  # in commit order: the last is the newest
+                    self.heard += 1
+                    self.latest[game_id] = (revision, self.heard)
+                if len(self.latest) > KNOWN:
+                    self.latest.clear()  # forget, and the rows that relied on it
+                    self.rows.clear()
             targets = [(self.subscriptions.get(game_id, ()), revision)
                        for game_id, revision in changes]
             for subscriptions, revision in targets:
@@ -106,7 +179,7 @@ class Watcher:
     def _busy(self) -> bool:
         """Whether any stream still watches; the loop stops (and restarts later) when not."""
         with self.lock:
-            if not self.subscriptions:
+            if not self.subscriptions and time.monotonic() >= self.polled_until:
                 self.started = False
             return self.started
 
@@ -138,6 +211,8 @@ class Watcher:
         connection = _notification_connection(self.engine)
         try:
             connection.execute(f"LISTEN {CHANNEL}")
+            # From here on every commit is heard: pollers may keep rows read from now on.
+            self._heard(True)
             # Changes made while nobody listened (a first start, a lost connection).
             self.catch_up()
             while self._busy():
@@ -145,6 +220,7 @@ class Watcher:
                     game_id, _space, revision = notice.payload.partition(" ")
                     self.deliver([(int(game_id), int(revision))])
         finally:
+            self._heard(False)
             connection.close()
 
 
@@ -160,13 +236,21 @@ _watchers: dict[str, Watcher] = {}
 _watchers_lock = threading.Lock()
 
 
+_by_engine: dict[int, Watcher] = {}
+
+
 def watcher(engine: Engine) -> Watcher:
     """This process's watcher of ``engine``'s database (a forked child starts its own)."""
+    found = _by_engine.get(id(engine))
+    if found is not None and found.engine is engine and found.pid == os.getpid():
+        return found  # a poll asks for it on every request: skip rendering the URL
     key = engine.url.render_as_string(hide_password=False)
     with _watchers_lock:
         found = _watchers.get(key)
         if found is None or found.pid != os.getpid():
             found = _watchers[key] = Watcher(engine)
+        if found.engine is engine:
+            _by_engine[id(engine)] = found
         return found
 
 
