@@ -7,7 +7,7 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, jsonify, request
 
-from . import api, exchange, group_services, models, services
+from . import api, exchange, group_services, models, rendered, services
 from .apidoc import documented
 from .errors import json_error
 from .errors_base import CompanionError
@@ -80,9 +80,22 @@ def create_group() -> Response:
 @bp.get("/groups/<key>")
 @documented(answers={200: GroupAnswer}, errors=(404,))
 def get_group(key: str) -> Response:
-    """The group, its games and records, through its edit or read-only link."""
-    group, editable = _group(key)
-    return _group_response(group, editable)
+    """The group, its games and records, through its edit or read-only link: serialised once
+    per state of the group (its fingerprint, as the group page), kind of link and address."""
+    found = group_services.find_fingerprint(key)
+    if found is None:
+        abort(404)
+    fingerprint, editable = found
+
+    def make() -> bytes:
+        group, _editable = _group(key)
+        derived = group_services.derived(group, fingerprint)
+        return jsonify(group_json(group, derived.edit_keys, derived.records,
+                                  editable=editable)).get_data()
+
+    body = rendered.json_body(("group", fingerprint, editable, request.host_url), make,
+                              keep=lambda: True)
+    return Response(body, mimetype="application/json")
 
 
 @bp.post("/groups/<key>/games")

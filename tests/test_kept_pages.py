@@ -172,6 +172,26 @@ def test_a_kept_group_page_follows_every_change(api: Any) -> None:
     assert "“dora” counts as Ben" in client.get(edit).get_data(as_text=True)
 
 
+def test_the_kept_group_json_follows_every_change_and_keeps_links_apart(api: Any) -> None:
+    client = api.client
+    group = api.post("/api/groups", {"name": "Friday"}).get_json()
+    edit, view = f"/api/groups/{group['id']}", f"/api/groups/{group['view_id']}"
+    one = start(api, group, ["Ann", "Ben"], phases=[1, 2])
+    before = client.get(view).get_json()
+    assert [game["status"] for game in before["games"]] == ["playing"]
+    finish_short(api, one, "Ann", "Ben")  # a write to a game of the group
+    after = client.get(view).get_json()
+    assert [game["status"] for game in after["games"]] == ["finished"]
+    for _ in range(2):  # the second time from what was kept
+        assert "edit" in client.get(edit).get_json()["links"]
+        assert "edit" not in client.get(view).get_json()["links"]
+    client.post(f"/groups/{group['id']}/merge", data={"spelling": "Ben", "into": "Ann"})
+    rendered.forget()
+    fresh_body = client.get(edit).get_data()
+    assert client.get(edit).get_data() == fresh_body  # kept is what a fresh answer gives
+    assert client.get("/api/groups/not-a-group").status_code == 404
+
+
 def test_a_kept_group_page_keeps_links_and_languages_apart(api: Any) -> None:
     client = api.client
     group = api.post("/api/groups", {"name": "Friday"}).get_json()
