@@ -48,9 +48,9 @@ def main() -> None:
     client = app.test_client()
     hands = hard_hands(args.seed)
     forms = {
-        "with a phase": [json.dumps({"edition": phase.edition.value, "phase": phase.number,
+        "with a phase": [json.dumps({"edition": phase.edition.key, "phase": phase.number,
                                      "hand": format_cards(hand)}) for phase, hand in hands],
-        "every phase": [json.dumps({"edition": phase.edition.value, "hand": format_cards(hand)})
+        "every phase": [json.dumps({"edition": phase.edition.key, "hand": format_cards(hand)})
                         for phase, hand in hands],
     }
 

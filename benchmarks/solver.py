@@ -54,7 +54,7 @@ def main() -> None:
     os.environ["COMPANION_INSTANCE_PATH"] = tempfile.mkdtemp()
     app = create_app({"SECRET_KEY": "bench", "SQLALCHEMY_DATABASE_URI": "sqlite://"})
     client = app.test_client()
-    bodies = [json.dumps({"edition": phase.edition.value, "phase": phase.number,
+    bodies = [json.dumps({"edition": phase.edition.key, "phase": phase.number,
                           "hand": format_cards(hand)}) for phase, hand in hard_hands(args.seed)]
 
     def check(body: str):  # type: ignore[no-untyped-def]

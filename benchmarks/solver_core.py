@@ -105,7 +105,7 @@ def main() -> None:
     print(row.format("phase", "median", "p99", "worst") + "   (µs per solve)")
     groups: dict[str, list[float]] = defaultdict(list)
     for phase, spent in times.items():
-        name = f"{phase.edition.value} {phase.number}: {phase.describe()}"
+        name = f"{phase.edition.key} {phase.number}: {phase.describe()}"
         print(row.format(name, *_figures(spent)))
         groups[shape(phase)].extend(spent)
     print()

@@ -32,7 +32,7 @@ def outs_json(found: Outs, hand: list[Card]) -> dict[str, Any]:
     laydown = found.solution.laydown
     placed = extras(found.phase, laydown, hand) if laydown else ()
     return {
-        "edition": found.phase.edition.value, "phase": found.phase.number,
+        "edition": found.phase.edition.key, "phase": found.phase.number,
         "short": found.short, "outs": format_cards(found.outs), "unseen": found.unseen,
         "out_copies": found.out_copies, "chance": _chances(found),
         "laydown": [format_cards(group) for group in laydown] if laydown else None,
@@ -51,7 +51,7 @@ def all_phases(edition: Edition, hand: list[Card], seen: list[Card]) -> dict[str
         phases.append({"phase": phase.number, "short": short,
                        "out_copies": found.out_copies if found else 0,
                        "chance": _chances(found) if found else {str(k): 0.0 for k in DRAWS}})
-    return {"edition": edition.value, "phases": phases}
+    return {"edition": edition.key, "phases": phases}
 
 
 def _chances(found: Outs) -> dict[str, float]:

@@ -20,6 +20,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 
+def N_(message: str) -> str:  # noqa: N802  (gettext_noop, as babel knows it)
+    """Marks a message for translation without translating it here: the page or the API
+    answer translates it when it shows it (``pybabel extract -k N_``)."""
+    return message
+
+
 class Term(str):
     """A reason's parameter that is itself a phrase to translate ("run of 4"), unlike names and
     card lists, which stay as they are."""

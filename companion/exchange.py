@@ -54,7 +54,7 @@ def game_data(game: models.Game) -> dict[str, Any]:
                                    for result in current.rounds[-1].results],
                        "confirm": bool(warnings)})
     first = "starter" if setup.edition.markers else "dealer"
-    data = {"edition": setup.edition.value,
+    data = {"edition": setup.edition.key,
             "players": [p.name for p in game.players if p.joined_round <= 1],
             "phases": list(current.setup.phases), "ten_rounds": setup.ten_rounds,
             "knocking": setup.knocking, first: setup.players[setup.first_dealer],

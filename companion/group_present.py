@@ -20,7 +20,7 @@ def _stamp(moment: Any) -> str:
 
 def phase_json(phase: PhaseRecord) -> dict[str, Any]:
     average = phase.average_rounds
-    return {"edition": phase.edition.value, "phase": phase.phase, "tried": phase.tried,
+    return {"edition": phase.edition.key, "phase": phase.phase, "tried": phase.tried,
             "first_try": phase.first_try, "completed": phase.completed, "rounds": phase.rounds,
             "first_try_rate": round(phase.first_try_rate, 3),
             "average_rounds": None if average is None else round(average, 2)}
@@ -43,7 +43,7 @@ def player_json(player: PlayerRecord) -> dict[str, Any]:
         "board": {"played": player.board_played, "won": player.board_won,
                   "wreath_rounds": list(player.wreath_rounds),
                   "fastest_wreath": player.fastest_wreath},
-        "nemesis": None if nemesis is None else {"edition": nemesis.edition.value,
+        "nemesis": None if nemesis is None else {"edition": nemesis.edition.key,
                                                  "phase": nemesis.phase},
         "phases": [phase_json(phase) for phase in player.phases],
     }
@@ -56,7 +56,7 @@ def group_json(group: models.Group, edit_keys: Mapping[str, str], records: Group
     for summary in records.games:
         item: dict[str, Any] = {"id": edit_keys[summary.ref]} if editable else {}
         item.update({"view_id": summary.ref, "created_at": _stamp(summary.played_at),
-                     "edition": summary.edition.value, "players": list(summary.players),
+                     "edition": summary.edition.key, "players": list(summary.players),
                      "status": summary.status, "winners": list(summary.winners),
                      "rounds": summary.rounds})
         listed.append(item)

@@ -21,7 +21,7 @@ def phase_names(fileobj: IO[bytes], keywords: Any, comment_tags: Any,
             for text in (phase.describe(), *(part.describe() for part in phase.parts)):
                 if text not in seen:
                     seen.add(text)
-                    yield phase.number, "", text, [f"{edition.value} phase {phase.number}"]
+                    yield phase.number, "", text, [f"{edition.key} phase {phase.number}"]
 
 
 def reason_templates(fileobj: IO[bytes], keywords: Any, comment_tags: Any, options: Any

@@ -56,7 +56,7 @@ def game_json(game: models.Game | GameHead, sheet: scoring.Sheet, *,
     data: dict[str, Any] = {"id": game.edit_key} if editable else {}
     data.update({
         "view_id": game.view_key,
-        "edition": setup.edition.value,
+        "edition": setup.edition.key,
         "phases": list(setup.phases),
         "ten_rounds": setup.ten_rounds,
         "knocking": setup.knocking,

@@ -45,18 +45,13 @@ from pydantic_core import ErrorDetails, PydanticCustomError
 
 from . import editions, scoring
 from .editions import Edition
-from .errors_base import CompanionError, InputError, Reason, Term
+from .errors_base import N_, CompanionError, InputError, Reason, Term
 from .limits import MAX_GAMES, MAX_GROUP_NAME, MAX_NAME, MAX_PLAYERS, MAX_POINTS, MIN_PLAYERS
 from .numbers import whole_number
 from .rules import Card, PartKind, Phase, get_phase
 from .services import GameSpec
 
 M = TypeVar("M", bound=BaseModel)
-
-
-def N_(template: str) -> str:  # noqa: N802  (gettext_noop, as babel knows it)
-    """A template marked for translation, said later (``Says(too_big=...)``)."""
-    return template
 
 
 class Says:

@@ -14,7 +14,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 from server_kit import DATABASES, database_url, empty_tables, wipe_database
 
-from companion import create_app
+from companion import create_app, editions
+from companion.editions import Edition
 from companion.extensions import db
 
 
@@ -95,3 +96,25 @@ def server_database(request: pytest.FixtureRequest,
     wipe_database(url)
     yield url, folder
     wipe_database(url)
+
+
+@pytest.fixture
+def eight_phases() -> Iterator[Edition]:
+    """A card game of eight phases, the way a house rule or a new edition would add one."""
+    original = editions.get("original")
+    edition = editions.register(Edition(
+        key="eight", order=90, name="Eight", title="Phase 8 card game", tag="Eight",
+        table=original.table[:8], deck=original.deck, variants=True))
+    yield edition
+    editions.unregister(edition)
+
+
+@pytest.fixture
+def short_board() -> Iterator[Edition]:
+    """A board game whose track has eight phases, so its wreath is space 9."""
+    board = editions.get("board")
+    edition = editions.register(Edition(
+        key="shortboard", order=91, name="Short board", title="Phase 8 board game",
+        tag="Short", table=board.table[:8], deck=board.deck, markers=True, turned_jokers=True))
+    yield edition
+    editions.unregister(edition)

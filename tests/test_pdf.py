@@ -5,13 +5,13 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
-from collections.abc import Iterator
 from datetime import date
 from io import BytesIO
 from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
+from results_kit import laid, missed, out, play
 
 from companion import editions, scoring
 from companion.editions import Edition
@@ -42,25 +42,6 @@ def pages(data: bytes) -> list[str]:
 
 def text(data: bytes) -> str:
     return " ".join(pages(data))
-
-
-def play(setup: Setup, *rounds: tuple[Result, ...]) -> scoring.Sheet:
-    sheet = scoring.build_sheet(setup, [])
-    for results in rounds:
-        sheet = scoring.add_round(sheet, Round(results), confirm=True)
-    return sheet
-
-
-def out(name: str, phase: int | None = None) -> Result:
-    return Result(name, True, 0, True, phase)
-
-
-def laid(name: str, points: int, phase: int | None = None) -> Result:
-    return Result(name, True, points, False, phase)
-
-
-def missed(name: str, points: int) -> Result:
-    return Result(name, False, points)
 
 
 # Blank sheets ---------------------------------------------------------------------------
@@ -223,26 +204,6 @@ def test_the_qr_code_encodes_the_read_only_link() -> None:
 
 
 # Editions beyond the three: the sheets follow the edition's phases -----------------------
-
-@pytest.fixture
-def eight_phases() -> Iterator[Edition]:
-    original = editions.get("original")
-    edition = editions.register(Edition(
-        key="eight", order=90, name="Eight", title="Phase 8 card game", tag="Eight",
-        table=original.table[:8], deck=original.deck, variants=True))
-    yield edition
-    editions.unregister(edition)
-
-
-@pytest.fixture
-def short_board() -> Iterator[Edition]:
-    board = editions.get("board")
-    edition = editions.register(Edition(
-        key="shortboard", order=91, name="Short board", title="Phase 8 board game",
-        tag="Short", table=board.table[:8], deck=board.deck, markers=True, turned_jokers=True))
-    yield edition
-    editions.unregister(edition)
-
 
 def test_a_blank_sheet_of_eight_phases_has_two_rows_of_four_boxes(eight_phases: Edition) -> None:
     data = blank_sheet(BlankOptions.for_players(3, edition=eight_phases))

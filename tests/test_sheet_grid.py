@@ -3,26 +3,14 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from io import BytesIO
 
-import pytest
 from pypdf import PdfReader
 
 from companion import editions
 from companion.editions import Edition
 from companion.scoring import Result, Round, Setup, add_round, build_sheet
 from companion.views.sheetview import track
-
-
-@pytest.fixture
-def eight_phases() -> Iterator[Edition]:
-    original = editions.get("original")
-    edition = editions.register(Edition(
-        key="eight", order=90, name="Eight", title="Phase 8 card game", tag="Eight",
-        table=original.table[:8], deck=original.deck, variants=True))
-    yield edition
-    editions.unregister(edition)
 
 
 def phase_rows(page: str) -> list[str]:

@@ -9,9 +9,10 @@ from __future__ import annotations
 import importlib
 import pkgutil
 
+from ..errors_base import N_
 from ..rules.errors import PhaseError
 from ..rules.solver import plan
-from .base import N_, Edition, PhaseTable
+from .base import Edition, PhaseTable
 
 _REGISTRY: dict[str, Edition] = {}
 

@@ -10,14 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
+from ..errors_base import N_
 from ..rules.phases import Deck, Part, PartKind, Phase
-
-
-def N_(message: str) -> str:
-    """Marks a label for translation without translating it here (the registry is pure Python;
-    the web layer translates with gettext when it shows the label)."""
-    return message
-
 
 PhaseTable = tuple[tuple[tuple[PartKind, int], ...], ...]
 
@@ -71,10 +65,6 @@ class Edition:
     round_template: str = "games/round.html"
     """The form that enters one round of the edition."""
 
-    @property
-    def value(self) -> str:
-        """The key, under the name ``enum.Enum`` uses, for code that treats editions as values."""
-        return self.key
 
     @cached_property
     def phases(self) -> tuple[Phase, ...]:
@@ -105,6 +95,3 @@ class Edition:
     def __repr__(self) -> str:
         return f"<Edition {self.key}>"
 
-    def __reduce__(self) -> tuple[object, tuple[str]]:
-        from . import get  # editions pickle by key, so a copy is the registered object
-        return get, (self.key,)

@@ -1,7 +1,8 @@
 """The board game: phase markers move along a track to the laurel wreath; no points."""
 
+from ..errors_base import N_
 from ..rules.phases import Deck, PartKind
-from .base import N_, Edition
+from .base import Edition
 
 S, R, C = PartKind.SET, PartKind.RUN, PartKind.COLOUR
 

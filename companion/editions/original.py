@@ -1,7 +1,8 @@
 """The card game as Ravensburger prints it (seed 003): ten phases, penalty points, variants."""
 
+from ..errors_base import N_
 from ..rules.phases import Deck, PartKind
-from .base import N_, Edition
+from .base import Edition
 
 S, R, C = PartKind.SET, PartKind.RUN, PartKind.COLOUR
 

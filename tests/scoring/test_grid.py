@@ -2,13 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
-import pytest
+from results_kit import laid, missed, out, play
 
 from companion import editions
 from companion.editions import Edition
-from companion.scoring import Result, Round, Setup, Sheet, add_round, build_sheet
+from companion.scoring import Result, Round, Setup, add_round
 from companion.scoring.grid import (
     Grid,
     PhaseMark,
@@ -20,47 +18,8 @@ from companion.scoring.grid import (
 ORIGINAL, MASTERS, BOARD = (editions.get(key) for key in ("original", "masters", "board"))
 
 
-def play(setup: Setup, *rounds: tuple[Result, ...]) -> Sheet:
-    sheet = build_sheet(setup, [])
-    for results in rounds:
-        sheet = add_round(sheet, Round(results), confirm=True)
-    return sheet
-
-
-def out(name: str, phase: int | None = None) -> Result:
-    return Result(name, True, 0, True, phase)
-
-
-def laid(name: str, points: int, phase: int | None = None) -> Result:
-    return Result(name, True, points, False, phase)
-
-
-def missed(name: str, points: int) -> Result:
-    return Result(name, False, points)
-
-
 def marks(grid: Grid, player: int) -> dict[int, PhaseMark]:
     return {row.number: row.cells[player].mark for row in grid.phases}
-
-
-@pytest.fixture
-def eight_phases() -> Iterator[Edition]:
-    """A card game of eight phases, the way a house rule or a new edition would add one."""
-    edition = editions.register(Edition(
-        key="eight", order=90, name="Eight", title="Phase 8", tag="Eight",
-        table=ORIGINAL.table[:8], deck=ORIGINAL.deck, variants=True))
-    yield edition
-    editions.unregister(edition)
-
-
-@pytest.fixture
-def short_board() -> Iterator[Edition]:
-    """A board game whose track has eight phases, so its wreath is space 9."""
-    edition = editions.register(Edition(
-        key="shortboard", order=91, name="Short board", title="Short board", tag="Short",
-        table=BOARD.table[:8], deck=BOARD.deck, markers=True, turned_jokers=True))
-    yield edition
-    editions.unregister(edition)
 
 
 def test_a_card_game_has_header_phases_rounds_and_totals_in_that_order() -> None:
