@@ -6,14 +6,13 @@ from __future__ import annotations
 import gc
 import os
 import shutil
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from browser_kit import PHONE, ScriptErrors
-from werkzeug.serving import make_server
+from thread_server import serve_in_thread
 
 from companion import create_app
 
@@ -31,11 +30,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     os.environ["COMPANION_INSTANCE_PATH"] = str(base / "instance")
     app = create_app({"SECRET_KEY": "browser-tests",
                       "SQLALCHEMY_DATABASE_URI": f"sqlite:///{base / 'live.sqlite'}"})
-    httpd = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{httpd.server_port}"
+    httpd, url = serve_in_thread(app)
+    yield url
     httpd.shutdown()
+    httpd.server_close()
     gc.collect()  # whatever the server leaked is reported here, under the marks above
 
 

@@ -6,7 +6,6 @@ side by side, nothing lost; the app shell opens offline from a cold start."""
 from __future__ import annotations
 
 import os
-import threading
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -14,7 +13,7 @@ from typing import Any
 import pytest
 from browser_kit import PHONE, api_game, api_round, read_sheet, shot
 from playwright.sync_api import Page, expect
-from werkzeug.serving import make_server
+from thread_server import serve_in_thread
 
 from companion import create_app
 
@@ -211,9 +210,7 @@ def test_the_app_shell_opens_offline_from_a_cold_start(browser: Any, tmp_path: P
     monkeypatch.setenv("COMPANION_INSTANCE_PATH", str(tmp_path / "instance"))
     app = create_app({"SECRET_KEY": "offline-tests",
                       "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'cold.sqlite'}"})
-    httpd = make_server("127.0.0.1", 0, app, threaded=True)
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{httpd.server_port}"
+    httpd, base = serve_in_thread(app)
     errors: list[str] = []
     options = dict(PHONE_OPTIONS, executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
     first = browser.browser_type.launch_persistent_context(str(tmp_path / "profile"), **options)
