@@ -51,7 +51,7 @@ def body() -> dict[str, Any]:
 def bad_input(error: CompanionError) -> Response:
     """Malformed input (schemas.InputError), unknown cards, editions or phases, and any other
     refusal without a handler of its own: 400 with the reason."""
-    return json_error(400, say(error.reason))
+    return json_error(400, say(error.reason, sentence=True))
 
 
 @bp.get("/openapi.json")
@@ -110,7 +110,8 @@ def _problems(problems: tuple[scoring.Problem, ...]) -> list[dict[str, Any]]:
 
 @bp.errorhandler(services.SetupError)
 def setup_error(error: services.SetupError) -> Response:
-    details = [{"field": field, "message": say(reason)} for field, reason in error.problems]
+    details = [{"field": field, "message": say(reason, sentence=True)}
+               for field, reason in error.problems]
     return json_error(400, details[0]["message"], details)
 
 

@@ -42,7 +42,7 @@ bp.register_error_handler(services.StaleRound, api.stale)
 @bp.errorhandler(group_services.GroupProblem)
 def group_problem(error: group_services.GroupProblem) -> Response:
     db.session.rollback()
-    return json_error(error.status, say(error.reason))
+    return json_error(error.status, say(error.reason, sentence=True))
 
 
 @bp.errorhandler(exchange.ImportRefused)

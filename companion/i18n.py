@@ -7,7 +7,7 @@ from typing import Any
 
 from babel import Locale
 from flask import Flask, current_app, request
-from flask_babel import get_locale, gettext, ngettext
+from flask_babel import get_locale, get_translations, gettext
 from flask_babel import lazy_gettext as _l
 
 from .rules import Part, Phase
@@ -39,15 +39,26 @@ def select_locale() -> str:
         "BABEL_DEFAULT_LOCALE"]
 
 
-def say(reason: Reason) -> str:
-    """A reason or problem in the request's language."""
-    params = {key: gettext(value) if isinstance(value, Term) else value
-              for key, value in (reason.params or {}).items()}
+def say(reason: Reason, *, sentence: bool = False) -> str:
+    """A reason or problem in the request's language.
+
+    The rules engine's reasons are clauses ("the run 4 5 7 has a gap at 6") that messages
+    build on; ``sentence`` makes one a sentence of its own, shown alone (a field's error, a
+    flash, an answer's ``error``). Only the template's own first word is capitalised: what a
+    person typed ("“hello” is not a card", a player's name) stays as typed.
+    """
+    params: dict[str, Any] = {key: gettext(value) if isinstance(value, Term) else value
+                              for key, value in (reason.params or {}).items()}
+    translations = get_translations()
     if reason.plural is not None:
-        count = params[reason.count]
-        return str(ngettext(reason.template, reason.plural, int(count), **params))
-    translated: str = gettext(reason.template, **params) if params else gettext(reason.template)
-    return translated
+        count = int(params[reason.count])
+        template = str(translations.ungettext(reason.template, reason.plural, count))
+        params.setdefault("num", count)
+    else:
+        template = str(translations.ugettext(reason.template))
+    if sentence and template[:1].isalpha():
+        template = template[:1].upper() + template[1:]
+    return template % params if params else template
 
 
 def say_phase(phase: Phase) -> str:

@@ -85,3 +85,12 @@ def test_the_sheet_gives_who_left_no_next_phase_and_no_current_phase_frame(clien
     assert "left after round 1" in ben and "next:" not in ben
     assert "next: phase 2" in cem
     assert page.count("<td class=\"current\">") == 2  # Ann's and Cem's, none for Ben
+
+
+def test_a_name_refused_is_a_sentence_that_names_the_player(client, api):
+    game = api.new_game(["Ann", "Ben"])
+    empty = client.patch(f"/api/games/{game['id']}/players/Ben", json={"name": " "})
+    assert empty.status_code == 400
+    assert empty.get_json()["error"] == "Ben needs a name: a name has 1 to 30 characters"
+    long = client.post(f"/api/games/{game['id']}/players", json={"name": "x" * 31})
+    assert long.get_json()["error"].startswith("“" + "x" * 30 + "…” is too long")

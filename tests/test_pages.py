@@ -53,7 +53,24 @@ def test_names_are_escaped_everywhere(client):
 def test_a_new_game_with_one_player_is_refused_next_to_the_names(client):
     response = client.post("/games/new", data=new_game_form(["Solo"]))
     assert response.status_code == 200
-    assert "a game has 2 to 6 players" in response.get_data(as_text=True)
+    assert "A game has 2 to 6 players" in response.get_data(as_text=True)
+
+
+def test_a_name_typed_twice_is_marked_on_its_own_field_and_named(client):
+    html = client.post("/games/new", data=new_game_form(["Ann", "Ben", "ann"])
+                       ).get_data(as_text=True)
+    assert "“ann” is in this game twice: every player needs a different name" in html
+    invalid = re.findall(r'<input[^>]*aria-invalid="true"[^>]*>', html)
+    assert len(invalid) == 1 and 'id="names-2"' in invalid[0]
+    assert 'class="field has-error"' not in html.split('id="names-0"')[0][-400:]
+
+
+def test_a_sentence_starts_with_a_capital_but_what_was_typed_stays_as_typed(client):
+    html = client.post("/checker", data={"edition": "original", "phase": "1", "mode": "hand",
+                                         "hand": "hello 7r"}).get_data(as_text=True)
+    assert "“hello” is not a card" in html and "“Hello”" not in html
+    games = client.post("/api/games", json={"players": ["Ann", "  "]}).get_json()
+    assert games["error"] == "Player 2 has no name: a name has 1 to 30 characters"
 
 
 def test_a_round_is_entered_and_shows_on_the_sheet(client):

@@ -31,7 +31,7 @@ def _cards(field: Field, *, required: bool = True) -> list[Card] | None:
     try:
         cards = parse_cards(field.data or "")
     except CardError as error:
-        field.errors = [*field.errors, say(error.reason)]
+        field.errors = [*field.errors, say(error.reason, sentence=True)]
         return None
     if required and not cards:
         field.errors = [*field.errors, _("Enter some cards, e.g. 7r 7b W.")]
@@ -44,7 +44,7 @@ def _verdict(form: CoachForm) -> dict[str, Any] | None:
     try:
         phase = get_phase(edition, int(form.phase.data or 1))
     except PhaseError as error:  # a phase number beyond this edition's last phase
-        form.phase.errors = [*form.phase.errors, say(error.reason)]
+        form.phase.errors = [*form.phase.errors, say(error.reason, sentence=True)]
         return None
     if form.mode.data == "groups":
         groups = [_cards(entry, required=False) for entry in form.groups.entries]

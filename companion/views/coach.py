@@ -41,7 +41,7 @@ def coach(form: CoachForm, phase: Phase, hand: list[Card], seen: list[Card]
     try:
         found = find_outs(phase, hand, seen)
     except DeckError as error:
-        form.seen.errors = [*form.seen.errors, say(error.reason)]
+        form.seen.errors = [*form.seen.errors, say(error.reason, sentence=True)]
         return None
     laydown = found.solution.laydown
     advice: dict[str, Any] = {"found": found, "odds": _odds(found),

@@ -64,7 +64,7 @@ def new() -> str | Response:
         try:
             group = group_services.create_group(form.name.data or "")
         except group_services.GroupProblem as error:
-            form.name.errors = [say(error.reason)]
+            form.name.errors = [say(error.reason, sentence=True)]
         else:
             db.session.commit()
             flash(_("Group started. Keep this page's address: it is the key to the group."))
@@ -138,8 +138,7 @@ def forget_rendered() -> None:
 
 def _sentence(reason: Reason) -> str:
     """A reason shown on its own, as a sentence."""
-    text = say(reason)
-    return text[:1].upper() + text[1:]
+    return say(reason, sentence=True)
 
 
 def _back(group: models.Group) -> Response:
