@@ -151,8 +151,17 @@ def stale_revision(error: services.StaleRevision) -> Response:
 @bp.errorhandler(services.StaleRound)
 def stale(error: services.StaleRound) -> Response:
     db.session.rollback()
-    return json_error(409, _("Another device changed the rounds first. Reload the game and "
-                             "check before you send this again."))
+    given, expected = error.given, error.expected
+    if given is None or expected is None or given < expected:
+        message = _("Another device changed the rounds first. Reload the game and check "
+                    "before you send this again.")
+    elif request.method == "DELETE":  # a round this game has not reached: nobody's change
+        message = _("Round %(given)s cannot be undone: the last round of this game is round "
+                    "%(last)s. Nothing was changed.", given=given, last=expected)
+    else:
+        message = _("Round %(given)s cannot come next: the next round of this game is round "
+                    "%(next)s. Nothing was stored.", given=given, next=expected)
+    return json_error(409, message)
 
 
 @bp.errorhandler(services.NoSuchRound)
