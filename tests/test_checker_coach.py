@@ -83,7 +83,7 @@ def test_cards_seen_lower_the_odds_and_too_many_copies_are_refused(client):
     assert text(alone.select_one("odds")).startswith("16 of the 101")
     assert text(seen.select_one("odds")).startswith("10 of the 95")
     refused = verdict(client, phase="4", hand="1r 2r 7r 7r", seen="7r")
-    assert "the deck has only 2 of 7r" in text(refused)
+    assert "The deck has only 2 of 7r" in text(refused)
     assert not refused.select("coach")
     bad = verdict(client, phase="4", hand="1r 2r", seen="13r")
     assert "13r" in text(bad) and not bad.select("coach")
@@ -110,6 +110,18 @@ def test_masters_ranks_the_open_phases_by_how_close_the_hand_is(client):
     done = verdict(client, edition="masters", phase="4", hand="7r 7b 7g 8r 8y 8b 1r 2r 3r")
     first = [Page(item) for item in done.select("ranking")[0].root.iter("li")][0]
     assert text(first).startswith("Phase 4") and "complete now" in text(first)
+
+
+def test_masters_judges_an_open_phase_once_the_chosen_one_is_ticked_done(client):
+    hand = "4r 4b 4g 8r 8y 8b 2r 3g 9y"
+    page = verdict(client, edition="masters", phase="1", hand=hand, done=["1"])
+    ranking = [Page(item) for item in page.select("ranking")[0].root.iter("li")]
+    best = ranking[0].select("[data-try-phase]")[0]["data-try-phase"]
+    assert best != "1" and ranking[0].get("aria-current") == "true"
+    assert text(page.select_one("verdict-title")).endswith(f"phase {best}.")
+    # A phase not done is judged as chosen, even when another would be closer.
+    chosen = verdict(client, edition="masters", phase="10", hand=hand, done=["1"])
+    assert text(chosen.select_one("verdict-title")).endswith("phase 10.")
 
 
 def test_the_coach_speaks_german(client):

@@ -21,7 +21,7 @@ from ..rules import (
     parse_cards,
     solve,
 )
-from .coach import CoachForm, coach
+from .coach import CoachForm, coach, phase_to_judge
 
 bp = Blueprint("checker", __name__, url_prefix="/checker")
 
@@ -68,6 +68,7 @@ def _verdict(form: CoachForm) -> dict[str, Any] | None:
     hand, seen = _cards(form.hand), _cards(form.seen, required=False)
     if hand is None or seen is None:
         return None
+    phase = phase_to_judge(form, phase, hand, seen)
     advice = coach(form, phase, hand, seen)
     if advice is None:
         return None
