@@ -172,6 +172,27 @@ def test_pages_send_security_headers(client, api):
     assert response.headers["X-Content-Type-Options"] == "nosniff"
 
 
+def test_no_shared_cache_keeps_an_answer_that_carries_an_edit_link(client, api):
+    game = api.new_game(PLAYERS)
+    group = api.post("/api/groups", {"name": "Fridays"}).get_json()
+    edit = group["links"]["edit"].rsplit("/", 1)[1]
+    carrying = [f"/games/{game['id']}", f"/api/games/{game['id']}", f"/games/{game['id']}/live",
+                f"/games/{game['id']}/sheet.pdf", f"/api/games/{game['id']}/export",
+                f"/api/games/{game['id']}/export.csv", f"/groups/{edit}", f"/api/groups/{edit}",
+                f"/api/groups/{edit}/export", f"/api/groups/{edit}/export.csv", "/"]
+    for url in carrying:
+        with client.get(url) as response:
+            assert response.status_code == 200, url
+            cache = response.cache_control
+            assert (cache.private or cache.no_store) and not cache.public, (url, cache)
+            assert "camera=()" in response.headers["Permissions-Policy"], url
+    # What holds no link is still shared: the static files and the blank sheet.
+    for url in ["/static/app.css", "/print/blank.pdf"]:
+        with client.get(url) as response:
+            assert response.cache_control.public, url
+            assert "Permissions-Policy" in response.headers, url
+
+
 def test_a_masters_round_offers_only_the_phases_still_open(client, api):
     game = api.new_game(["Ann", "Ben"], edition="masters")
     api.round(game, [{"player": "Ann", "phase": 4, "points": 0},
