@@ -11,7 +11,7 @@ from flask_babel import get_locale, get_translations, gettext
 from flask_babel import lazy_gettext as _l
 
 from .rules import Part, Phase
-from .rules.cards import COLOUR_LETTERS, COLOUR_WORDS
+from .rules.cards import COLOUR_LETTERS, COLOUR_WORDS, SKIP_WORDS, WILD_WORDS
 from .rules.errors import Reason, Term
 
 LANGUAGE_COOKIE = "lang"
@@ -74,6 +74,8 @@ COLOUR_NAMES = {"r": _l("red"), "g": _l("green"), "b": _l("blue"), "y": _l("yell
 #: Every colour letter and word the card parser reads, for the checker's card chips.
 CARD_COLOURS = {text: colour.value for text, colour in COLOUR_LETTERS.items()} | {
     word: colour.value for words in COLOUR_WORDS.values() for word, colour in words.items()}
+#: Every word the card parser reads as a wild ("w") or a skip ("s"), for the same chips.
+CARD_SPECIALS = dict.fromkeys(WILD_WORDS, "w") | dict.fromkeys(SKIP_WORDS, "s")
 
 
 def colour_name(letter: str) -> str:
@@ -94,5 +96,6 @@ def setup_i18n(app: Flask) -> None:
     def language() -> dict[str, Any]:
         return {"say": say, "say_phase": say_phase, "say_part": say_part,
                 "colour_name": colour_name, "card_colours": CARD_COLOURS,
+                "card_specials": CARD_SPECIALS,
                 "language": str(get_locale() or "en"),
                 "language_names": language_names()}

@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 
+from babel.messages.pofile import read_po
+
 
 class Page:
     """The verdict fragment (well-formed markup) with a class-name lookup."""
@@ -134,3 +136,15 @@ def test_the_coach_speaks_german(client):
         "26 der 97 Karten, die du nicht gesehen hast, helfen.")
     assert [text(draw) for draw in page.select("draw")] == [
         "nächste Karte 27 %", "in den nächsten 2 Karten 47 %", "in den nächsten 3 Karten 61 %"]
+
+
+def test_every_language_s_wild_and_skip_initials_are_read_as_those_cards():
+    from companion.rules import SKIP, WILD, Card
+    from companion.rules.cards import SKIP_WORDS, WILD_WORDS
+    for language in ("de", "fr", "it", "nl"):
+        with open(f"companion/translations/{language}/LC_MESSAGES/messages.po", "rb") as file:
+            catalog = read_po(file, locale=language)
+        wild, skip = catalog.get("wild").string, catalog.get("skip").string
+        assert Card.parse(wild[:1].upper()) == WILD and Card.parse(wild) == WILD, language
+        assert Card.parse(skip[:1].upper()) == SKIP and Card.parse(skip) == SKIP, language
+        assert not set(WILD_WORDS) & set(SKIP_WORDS)
