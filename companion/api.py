@@ -51,7 +51,7 @@ def body() -> dict[str, Any]:
 def bad_input(error: CompanionError) -> Response:
     """Malformed input (schemas.InputError), unknown cards, editions or phases, and any other
     refusal without a handler of its own: 400 with the reason."""
-    return json_error(400, say(error.reason))
+    return json_error(400, say(error.reason, sentence=True))
 
 
 @bp.get("/openapi.json")
@@ -110,7 +110,8 @@ def _problems(problems: tuple[scoring.Problem, ...]) -> list[dict[str, Any]]:
 
 @bp.errorhandler(services.SetupError)
 def setup_error(error: services.SetupError) -> Response:
-    details = [{"field": field, "message": say(reason)} for field, reason in error.problems]
+    details = [{"field": field, "message": say(reason, sentence=True)}
+               for field, reason in error.problems]
     return json_error(400, details[0]["message"], details)
 
 
@@ -150,8 +151,17 @@ def stale_revision(error: services.StaleRevision) -> Response:
 @bp.errorhandler(services.StaleRound)
 def stale(error: services.StaleRound) -> Response:
     db.session.rollback()
-    return json_error(409, _("Another device changed the rounds first. Reload the game and "
-                             "check before you send this again."))
+    given, expected = error.given, error.expected
+    if given is None or expected is None or given < expected:
+        message = _("Another device changed the rounds first. Reload the game and check "
+                    "before you send this again.")
+    elif request.method == "DELETE":  # a round this game has not reached: nobody's change
+        message = _("Round %(given)s cannot be undone: the last round of this game is round "
+                    "%(last)s. Nothing was changed.", given=given, last=expected)
+    else:
+        message = _("Round %(given)s cannot come next: the next round of this game is round "
+                    "%(next)s. Nothing was stored.", given=given, next=expected)
+    return json_error(409, message)
 
 
 @bp.errorhandler(services.NoSuchRound)

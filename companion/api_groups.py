@@ -10,7 +10,7 @@ from flask import Blueprint, Response, abort, jsonify, request
 from . import api, exchange, group_services, models, rendered, services
 from .apidoc import documented
 from .errors import json_error
-from .errors_base import CompanionError
+from .errors_base import CompanionError, InputError
 from .extensions import csrf, db
 from .group_present import group_json, refusal
 from .i18n import say
@@ -42,7 +42,7 @@ bp.register_error_handler(services.StaleRound, api.stale)
 @bp.errorhandler(group_services.GroupProblem)
 def group_problem(error: group_services.GroupProblem) -> Response:
     db.session.rollback()
-    return json_error(error.status, say(error.reason))
+    return json_error(error.status, say(error.reason, sentence=True))
 
 
 @bp.errorhandler(exchange.ImportRefused)
@@ -142,11 +142,18 @@ def unmerge(key: str, spelling: str) -> Response:
 
 
 @bp.post("/games/<key>/rematch")
-@documented(answers={201: GameAnswer}, errors=(404, 409))
+@documented(answers={201: GameAnswer}, errors=(400, 404, 409, 415))
 def rematch(key: str) -> Response:
     """The next game of a finished one: same players and options, the deal passed one seat
-    on, in the same group."""
-    game = group_services.rematch(key)
+    on; in the same group when the body carries the group's edit link
+    (``{"group": "<its edit link>"}``)."""
+    data = api.body() if request.get_data() else {}
+    group = data.get("group")
+    if group is not None and not isinstance(group, str):
+        raise InputError("“group” must be the group's edit link")
+    game = group_services.rematch(key, (group_services.link_key(group),) if group else ())
+    if game is None:
+        abort(404)
     db.session.commit()
     response = jsonify(game_json(game, services.sheet_of(game), editable=True))
     response.status_code = 201

@@ -16,8 +16,9 @@ from .schemas import GameAnswer, PlayerBody, Revised, RevisionQuery, read
 @bp.errorhandler(roster_services.RosterError)
 def roster_refused(error: roster_services.RosterError) -> Response:
     db.session.rollback()
-    return json_error(409 if error.conflict else 400, say(error.reason),
-                      [{"field": "name", "message": say(error.reason)}])
+    message = say(error.reason, sentence=True)
+    return json_error(409 if error.conflict else 400, message,
+                      [{"field": "name", "message": message}])
 
 
 @bp.post("/games/<key>/players")

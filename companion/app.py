@@ -27,6 +27,27 @@ def _buffer_static_files(response: Response) -> Response:
     return response
 
 
+def _own_files(app: Flask) -> None:
+    """The instance folder, the secret key and the SQLite file, made on the first start for
+    the app's user alone (0700, 0600). A place it cannot write stops the start with one
+    sentence that says which and what to do, rather than a traceback."""
+    try:
+        Path(app.instance_path).mkdir(mode=0o700, parents=True, exist_ok=True)
+        if not app.config.get("SECRET_KEY"):
+            app.config["SECRET_KEY"] = config.instance_secret_key(app.instance_path)
+        database = config.sqlite_file(app.config["SQLALCHEMY_DATABASE_URI"])
+        if database is not None:
+            config.create_sqlite_file(database)
+            if not os.access(database.parent, os.W_OK):  # SQLite's journal goes beside it
+                raise PermissionError(13, os.strerror(13), str(database.parent))
+    except OSError as error:
+        where = error.filename or app.instance_path
+        raise SystemExit(
+            f"Phase 10 Companion cannot start: it cannot write {where} ({error.strerror}); "
+            "give the user that runs it write access there, or set COMPANION_INSTANCE_PATH "
+            "(and DATABASE_URL) to a folder it can write.") from None
+
+
 def build(test_config: Mapping[str, Any] | None = None) -> Flask:
     """Defaults, then instance/config.py, then the environment, then ``test_config``."""
     instance_path = os.environ.get("COMPANION_INSTANCE_PATH", str(ROOT / "instance"))
@@ -37,14 +58,12 @@ def build(test_config: Mapping[str, Any] | None = None) -> Flask:
         template_folder=str(ROOT / "templates"),
         static_folder=str(ROOT / "static"),
     )
-    Path(app.instance_path).mkdir(parents=True, exist_ok=True)
     app.config.from_mapping(config.defaults(app.instance_path))
     app.config.from_pyfile("config.py", silent=True)
     app.config.from_mapping(config.from_environment())
     if test_config is not None:
         app.config.from_mapping(test_config)
-    if not app.config.get("SECRET_KEY"):
-        app.config["SECRET_KEY"] = config.instance_secret_key(app.instance_path)
+    _own_files(app)
 
     db.init_app(app)
     csrf.init_app(app)

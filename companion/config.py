@@ -7,6 +7,8 @@ import secrets
 from pathlib import Path
 from typing import Any
 
+from sqlalchemy.engine import make_url
+
 ENVIRONMENT_KEYS = {
     "DATABASE_URL": "SQLALCHEMY_DATABASE_URI",
     "SECRET_KEY": "SECRET_KEY",
@@ -66,9 +68,28 @@ def from_environment(environ: os._Environ[str] | dict[str, str] = os.environ) ->
 
 
 def instance_secret_key(instance_path: str) -> str:
-    """The secret key kept in the instance folder, generated on first start."""
+    """The secret key kept in the instance folder, generated on first start (0600: created
+    readable by its owner only, with no moment in between)."""
     path = Path(instance_path) / "secret_key"
     if not path.exists():
-        path.write_text(secrets.token_urlsafe(48))
-        path.chmod(0o600)
+        descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(descriptor, "w") as file:
+            file.write(secrets.token_urlsafe(48))
     return path.read_text().strip()
+
+
+def sqlite_file(url: str) -> Path | None:
+    """The file of a SQLite database URL; None for another database or an in-memory one."""
+    parsed = make_url(url)
+    if parsed.get_backend_name() != "sqlite" or parsed.database in (None, "", ":memory:"):
+        return None
+    database = str(parsed.database)
+    return None if database.startswith("file:") else Path(database)
+
+
+def create_sqlite_file(path: Path) -> None:
+    """Create the database file readable by its owner only (0600) before SQLite does (0644,
+    whatever the umask allows): the scores, and the games' edit links, are in it. SQLite gives
+    its -wal and -shm files the database file's mode. An existing file keeps its mode."""
+    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    os.close(os.open(path, os.O_RDWR | os.O_CREAT, 0o600))

@@ -171,6 +171,11 @@ def forget_derived() -> None:
 def add_game(group: models.Group, key: str, *, revision: int | None = None) -> models.Game:
     """Put the game behind edit link ``key`` into ``group`` (a write to the game: locked)."""
     game = services.lock_game(key, revision=revision)
+    if game is None and services.KEY.fullmatch(key) and db.session.execute(
+            select(models.Game.id).where(models.Game.view_key == key)).first() is not None:
+        raise GroupProblem(404, Reason(
+            "that is the game's read-only link, which cannot add it to a group: paste its "
+            "edit link instead, the address of the game's page on the phone that keeps score"))
     if game is None:
         raise GroupProblem(404, Reason("there is no game with that edit link"))
     if game.group_id == group.id:
@@ -224,11 +229,21 @@ def unmerge(group: models.Group, spelling: str) -> None:
     db.session.flush()
 
 
-def rematch(key: str) -> models.Game:
-    """A new game with the same players, edition and options; the deal passes on one seat."""
+def link_key(link: str) -> str:
+    """The key in a pasted link (the whole address, or only its key)."""
+    return link.strip().rstrip("/").rsplit("/", 1)[-1]
+
+
+def rematch(key: str, group_keys: Sequence[str] = ()) -> models.Game | None:
+    """A new game with the same players, edition and options; the deal passes on one seat.
+    None when ``key`` is no game's edit link.
+
+    The new game joins the old one's group only when ``group_keys`` holds the group's edit
+    link: a game's edit link alone cannot add games to a group (docs/decisions.md).
+    """
     found = services.find_game(key)
     if found is None or not found[1]:
-        raise GroupProblem(404, Reason("there is no game with that edit link"))
+        return None
     game = found[0]
     if services.sheet_of(game).status != "finished":
         raise GroupProblem(409, Reason("finish this game before you start a rematch"))
@@ -240,7 +255,9 @@ def rematch(key: str) -> models.Game:
     spec = services.GameSpec(game.edition, names, game.phase_numbers, game.ten_rounds,
                              game.knocking, first)
     new = services.create_game(spec)
-    new.group_id = game.group_id
+    group = group_of(game)
+    if group is not None and group.edit_key in group_keys:
+        new.group_id = group.id
     db.session.flush()
     return new
 

@@ -7,11 +7,11 @@ from typing import Any
 
 from babel import Locale
 from flask import Flask, current_app, request
-from flask_babel import get_locale, gettext, ngettext
+from flask_babel import get_locale, get_translations, gettext
 from flask_babel import lazy_gettext as _l
 
 from .rules import Part, Phase
-from .rules.cards import COLOUR_LETTERS, COLOUR_WORDS
+from .rules.cards import COLOUR_LETTERS, COLOUR_WORDS, SKIP_WORDS, WILD_WORDS
 from .rules.errors import Reason, Term
 
 LANGUAGE_COOKIE = "lang"
@@ -39,15 +39,26 @@ def select_locale() -> str:
         "BABEL_DEFAULT_LOCALE"]
 
 
-def say(reason: Reason) -> str:
-    """A reason or problem in the request's language."""
-    params = {key: gettext(value) if isinstance(value, Term) else value
-              for key, value in (reason.params or {}).items()}
+def say(reason: Reason, *, sentence: bool = False) -> str:
+    """A reason or problem in the request's language.
+
+    The rules engine's reasons are clauses ("the run 4 5 7 has a gap at 6") that messages
+    build on; ``sentence`` makes one a sentence of its own, shown alone (a field's error, a
+    flash, an answer's ``error``). Only the template's own first word is capitalised: what a
+    person typed ("“hello” is not a card", a player's name) stays as typed.
+    """
+    params: dict[str, Any] = {key: gettext(value) if isinstance(value, Term) else value
+                              for key, value in (reason.params or {}).items()}
+    translations = get_translations()
     if reason.plural is not None:
-        count = params[reason.count]
-        return str(ngettext(reason.template, reason.plural, int(count), **params))
-    translated: str = gettext(reason.template, **params) if params else gettext(reason.template)
-    return translated
+        count = int(params[reason.count])
+        template = str(translations.ungettext(reason.template, reason.plural, count))
+        params.setdefault("num", count)
+    else:
+        template = str(translations.ugettext(reason.template))
+    if sentence and template[:1].isalpha():
+        template = template[:1].upper() + template[1:]
+    return template % params if params else template
 
 
 def say_phase(phase: Phase) -> str:
@@ -63,6 +74,8 @@ COLOUR_NAMES = {"r": _l("red"), "g": _l("green"), "b": _l("blue"), "y": _l("yell
 #: Every colour letter and word the card parser reads, for the checker's card chips.
 CARD_COLOURS = {text: colour.value for text, colour in COLOUR_LETTERS.items()} | {
     word: colour.value for words in COLOUR_WORDS.values() for word, colour in words.items()}
+#: Every word the card parser reads as a wild ("w") or a skip ("s"), for the same chips.
+CARD_SPECIALS = dict.fromkeys(WILD_WORDS, "w") | dict.fromkeys(SKIP_WORDS, "s")
 
 
 def colour_name(letter: str) -> str:
@@ -83,5 +96,6 @@ def setup_i18n(app: Flask) -> None:
     def language() -> dict[str, Any]:
         return {"say": say, "say_phase": say_phase, "say_part": say_part,
                 "colour_name": colour_name, "card_colours": CARD_COLOURS,
+                "card_specials": CARD_SPECIALS,
                 "language": str(get_locale() or "en"),
                 "language_names": language_names()}

@@ -32,8 +32,15 @@ def _player(game: models.Game, name: str) -> models.Player:
 
 def _check_name(game: models.Game, name: str, *, instead_of: str | None = None) -> str:
     name = name.strip() if isinstance(name, str) else ""
-    if not 1 <= len(name) <= MAX_NAME:
-        raise RosterError(Reason("a name has 1 to %(max)s characters", {"max": MAX_NAME}))
+    if not name and instead_of is not None:
+        raise RosterError(Reason("%(player)s needs a name: a name has 1 to %(max)s characters",
+                                 {"player": instead_of, "max": MAX_NAME}))
+    if not name:
+        raise RosterError(Reason("the new player needs a name: a name has 1 to %(max)s "
+                                 "characters", {"max": MAX_NAME}))
+    if len(name) > MAX_NAME:
+        raise RosterError(Reason("“%(name)s…” is too long: a name has 1 to %(max)s characters",
+                                 {"name": name[:MAX_NAME], "max": MAX_NAME}))
     if not name.isprintable():
         raise RosterError(Reason("a name cannot hold control characters"))
     taken = {player.name.casefold() for player in game.players if player.name != instead_of}

@@ -346,11 +346,14 @@ class Result(Schema):
     phase: Annotated[StrictBool | StrictInt, Says(
         "“phase” must be true or false (Masters: a phase number or false)"), Field(
         description="phase laid or not; Masters: the number of the phase laid, or false")] = False
-    points: Annotated[Annotated[StrictInt, Field(le=MAX_POINTS)] | None, Says(
-        "points must be a whole number, like 35 (%(player)s)",
-        too_big=N_("no hand is worth more than %(max)s points (%(player)s)"), max=MAX_POINTS),
-        Field(description="card games: the hand's penalty points (below 0 breaks a rule: "
-                          "422); the board game has none", validate_default=True)] = None
+    # Points below 0 or above the maximum break a rule (422 with details, as the form says),
+    # so the document names the maximum but the shape check lets the number through.
+    points: Annotated[Annotated[StrictInt, WithJsonSchema(
+        {"type": "integer", "maximum": MAX_POINTS})] | None, Says(
+        "points must be a whole number, like 35 (%(player)s)"),
+        Field(description="card games: the hand's penalty points (below 0 or above the "
+                          "maximum breaks a rule: 422); the board game has none",
+              validate_default=True)] = None
     went_out: Annotated[StrictBool, Says("“went_out” must be true or false")] = False
 
     # The rules that need the game's edition: checked in order with the others when the round

@@ -15,6 +15,11 @@ HEADERS = {
     "X-Content-Type-Options": "nosniff",
     # Game links are capabilities: never hand them to another site as a referrer.
     "Referrer-Policy": "same-origin",
+    # Nothing here needs the phone's sensors or payment: no page, nor anything it embeds,
+    # may ask for them. Sharing a result (navigator.share, the clipboard) stays allowed.
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=(), "
+                          "serial=(), bluetooth=(), midi=(), magnetometer=(), gyroscope=(), "
+                          "accelerometer=()",
 }
 
 
@@ -25,9 +30,25 @@ class SessionInterface(SecureCookieSessionInterface):
         return bool(super().get_cookie_secure(app) or request.is_secure)
 
 
+def _private(response: Response) -> None:
+    """Pages and JSON answers may carry an edit link (the sheet, a group, an export): no
+    shared cache (a proxy, a CDN) may keep them. Only what says ``public`` (the static files,
+    the blank PDF) is shared; the rest is ``private``, revalidated unless it says otherwise."""
+    cache = response.cache_control
+    if cache.public or cache.private or cache.no_store:
+        return
+    if request.endpoint == "static":
+        cache.public = True
+        return
+    cache.private = True
+    if not response.headers.get("Cache-Control", "").strip(" ,").replace("private", ""):
+        cache.no_cache = True
+
+
 def _headers(response: Response) -> Response:
     for name, value in HEADERS.items():
         response.headers.setdefault(name, value)
+    _private(response)
     seconds = int(current_app.config["HSTS_SECONDS"])
     if request.is_secure and seconds:
         response.headers.setdefault("Strict-Transport-Security", f"max-age={seconds}")

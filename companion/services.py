@@ -20,6 +20,7 @@ from .editions import Edition
 from .errors_base import Reason, ServiceError
 from .extensions import db
 from .limits import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
+from .scoring import Problem
 
 
 class SetupError(ServiceError):
@@ -78,17 +79,9 @@ def validate_spec(spec: GameSpec) -> GameSpec:
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         problems.append(("players", Reason("a game has %(min)s to %(max)s players",
                                             {"min": MIN_PLAYERS, "max": MAX_PLAYERS})))
-    for name in names:
-        if not 1 <= len(name) <= MAX_NAME:
-            problems.append(("players", Reason("a name has 1 to %(max)s characters",
-                                                {"max": MAX_NAME})))
-            break
-        if not name.isprintable():
-            problems.append(("players", Reason("a name cannot hold control characters")))
-            break
-    folded = [name.casefold() for name in names]
-    if len(set(folded)) != len(folded):
-        problems.append(("players", Reason("every player needs a different name")))
+    name_problem = _name_problem(names)
+    if name_problem is not None:
+        problems.append(("players", name_problem))
     every = spec.edition.phase_numbers
     phases = (every if not spec.edition.variants or spec.phases is None
               else tuple(sorted(spec.phases)))
@@ -104,6 +97,27 @@ def validate_spec(spec: GameSpec) -> GameSpec:
         raise SetupError(problems)
     return GameSpec(spec.edition, names, phases, spec.ten_rounds, spec.knocking,
                     spec.first.strip() if spec.first else None)
+
+
+def _name_problem(names: Sequence[str]) -> Problem | None:
+    """The first name that cannot be, as a problem naming its player (``player``: the name
+    as typed, "" for a missing one, so that a form can mark that one field)."""
+    seen: set[str] = set()
+    for seat, name in enumerate(names, start=1):
+        if not name:
+            return Problem("player %(n)s has no name: a name has 1 to %(max)s characters",
+                           {"n": seat, "max": MAX_NAME}, player="")
+        if len(name) > MAX_NAME:
+            return Problem("“%(name)s…” is too long: a name has 1 to %(max)s characters",
+                           {"name": name[:MAX_NAME], "max": MAX_NAME}, player=name)
+        if not name.isprintable():
+            return Problem("the name of player %(n)s holds a control character",
+                           {"n": seat}, player=name)
+        if name.casefold() in seen:
+            return Problem("“%(name)s” is in this game twice: every player needs a different "
+                           "name", {"name": name}, player=name)
+        seen.add(name.casefold())
+    return None
 
 
 def create_game(spec: GameSpec) -> models.Game:

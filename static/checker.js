@@ -10,6 +10,8 @@
   var editions = JSON.parse(form.getAttribute("data-editions"));
   // Colour letters and words of every language the parser reads ("rouge": "r", ...).
   var colourWords = JSON.parse(form.getAttribute("data-colours") || "{}");
+  // What it reads as a wild ("w") or a skip ("s"): W, J, joker, S, A (Aussetzen), P, O, ...
+  var specials = JSON.parse(form.getAttribute("data-specials") || "{}");
   var colour = "r";
   var active = null;
   picker.hidden = false;
@@ -31,7 +33,8 @@
       var span = document.createElement("span");
       var m = /^(1[0-2]|[1-9])(\D+)$/i.exec(t);
       var letter = m && colourWords[m[2].toLowerCase()];
-      span.className = "card " + (letter ? "card-" + letter : /^[wj*]$/i.test(t) ? "card-w" : /^s$/i.test(t) ? "card-s" : "card-bad");
+      var special = specials[t.toLowerCase()];
+      span.className = "card " + (letter ? "card-" + letter : special ? "card-" + special : "card-bad");
       span.textContent = letter ? m[1] : t.toUpperCase();
       box.appendChild(span);
     });
@@ -56,7 +59,7 @@
     var done = form.querySelector(".done-phases");  // players who choose their phase
     if (done) done.hidden = !edition.chooses_phase;
     var parts = phase ? phase.parts.length : 1;  // one group field per part of the phase
-    var skip = picker.querySelector("[data-card=S]");
+    var skip = picker.querySelector("[data-special=skip]");
     if (skip) skip.hidden = !edition.skips;  // a deck without skip cards
     form.querySelectorAll(".group-field").forEach(function (f, i) {
       f.hidden = i >= Math.max(parts, 1) + (f.querySelector("input").value ? 1 : 0) && !f.querySelector("input").value;

@@ -145,8 +145,45 @@
     })))));
   }
 
+  // The dealer's dot follows the rounds that wait: one seat on per round added in a card game
+  // (one back per round undone), and in the board game, where it marks who starts, the seat
+  // left of whoever ended the last round. Counted from the server's dealer every time, so
+  // drawing the sheet again never moves it twice; hidden when it cannot be known.
+  function dealerSeat(state, view, seats) {
+    var here = seats.filter(function (cell) { return !cell.classList.contains("gone"); });
+    function after(cell, steps) {
+      var at = here.indexOf(cell);
+      if (at < 0) return null;
+      return here[(((at + steps) % here.length) + here.length) % here.length];
+    }
+    function named(name) {
+      return seats.filter(function (cell) { return cell.getAttribute("title") === name; })[0] || null;
+    }
+    var steps = view.next - state.game.next_round;
+    if (!main.querySelector(".track")) return after(named(state.game.dealer), steps);
+    if (!steps) return named(state.game.starter);
+    var added = state.ops.filter(function (op) { return op.kind !== "undo"; });
+    var ended = steps > 0 && added.length ? added[added.length - 1].results.filter(function (r) {
+      return r.went_out;
+    })[0] : null;
+    return ended ? after(named(ended.player), 1) : null;
+  }
+
+  function moveDealer(state, view) {
+    var table = main.querySelector("table.sheet");
+    var mark = table && table.tHead.querySelector(".deal-mark");
+    if (!mark || !state.game) return;
+    var seats = Array.prototype.slice.call(table.tHead.rows[0].cells, 1);
+    var seat = dealerSeat(state, view, seats);
+    mark.hidden = !seat;
+    if (!seat) return;
+    seats.forEach(function (cell) { cell.classList.toggle("dealer", cell === seat); });
+    seat.append(mark);
+  }
+
   function sheet(state, w) {
     var view = Q.project(state.game, state.ops);
+    moveDealer(state, view);
     var first = state.ops.filter(function (op) { return op.state !== "waiting"; })[0];
     var place = main.querySelector("#sheet") || main.querySelector("h1");
     if (first) main.querySelector("h1").after(conflictPanel(first, w));

@@ -72,3 +72,25 @@ def test_a_finished_game_keeps_its_players(client, api):
     api.round(game, ROUND)
     response = client.post(f"/api/games/{game['id']}/players", json={"name": "Cem"})
     assert response.status_code == 409
+
+
+def test_the_sheet_gives_who_left_no_next_phase_and_no_current_phase_frame(client, api):
+    game = api.new_game(["Ann", "Ben", "Cem"])
+    api.round(game, [*ROUND, {"player": "Cem", "phase": True, "points": 20}])
+    client.delete(f"/api/games/{game['id']}/players/Ben")
+    page = client.get(f"/games/{game['id']}").get_data(as_text=True)
+    standings = page.split('class="standings"')[1].split("</ol>")[0]
+    ben = next(item for item in standings.split("<li>") if ">Ben<" in item)
+    cem = next(item for item in standings.split("<li>") if ">Cem<" in item)
+    assert "left after round 1" in ben and "next:" not in ben
+    assert "next: phase 2" in cem
+    assert page.count("<td class=\"current\">") == 2  # Ann's and Cem's, none for Ben
+
+
+def test_a_name_refused_is_a_sentence_that_names_the_player(client, api):
+    game = api.new_game(["Ann", "Ben"])
+    empty = client.patch(f"/api/games/{game['id']}/players/Ben", json={"name": " "})
+    assert empty.status_code == 400
+    assert empty.get_json()["error"] == "Ben needs a name: a name has 1 to 30 characters"
+    long = client.post(f"/api/games/{game['id']}/players", json={"name": "x" * 31})
+    assert long.get_json()["error"].startswith("“" + "x" * 30 + "…” is too long")

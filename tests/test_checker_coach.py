@@ -6,6 +6,8 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 
+from babel.messages.pofile import read_po
+
 
 class Page:
     """The verdict fragment (well-formed markup) with a class-name lookup."""
@@ -83,7 +85,7 @@ def test_cards_seen_lower_the_odds_and_too_many_copies_are_refused(client):
     assert text(alone.select_one("odds")).startswith("16 of the 101")
     assert text(seen.select_one("odds")).startswith("10 of the 95")
     refused = verdict(client, phase="4", hand="1r 2r 7r 7r", seen="7r")
-    assert "the deck has only 2 of 7r" in text(refused)
+    assert "The deck has only 2 of 7r" in text(refused)
     assert not refused.select("coach")
     bad = verdict(client, phase="4", hand="1r 2r", seen="13r")
     assert "13r" in text(bad) and not bad.select("coach")
@@ -112,6 +114,18 @@ def test_masters_ranks_the_open_phases_by_how_close_the_hand_is(client):
     assert text(first).startswith("Phase 4") and "complete now" in text(first)
 
 
+def test_masters_judges_an_open_phase_once_the_chosen_one_is_ticked_done(client):
+    hand = "4r 4b 4g 8r 8y 8b 2r 3g 9y"
+    page = verdict(client, edition="masters", phase="1", hand=hand, done=["1"])
+    ranking = [Page(item) for item in page.select("ranking")[0].root.iter("li")]
+    best = ranking[0].select("[data-try-phase]")[0]["data-try-phase"]
+    assert best != "1" and ranking[0].get("aria-current") == "true"
+    assert text(page.select_one("verdict-title")).endswith(f"phase {best}.")
+    # A phase not done is judged as chosen, even when another would be closer.
+    chosen = verdict(client, edition="masters", phase="10", hand=hand, done=["1"])
+    assert text(chosen.select_one("verdict-title")).endswith("phase 10.")
+
+
 def test_the_coach_speaks_german(client):
     client.set_cookie("lang", "de", domain="companion.test")
     page = verdict(client, phase="3", hand="8r 8g 8b 3y 4y 5r W S 11b", seen="6r 6g")
@@ -122,3 +136,15 @@ def test_the_coach_speaks_german(client):
         "26 der 97 Karten, die du nicht gesehen hast, helfen.")
     assert [text(draw) for draw in page.select("draw")] == [
         "nächste Karte 27 %", "in den nächsten 2 Karten 47 %", "in den nächsten 3 Karten 61 %"]
+
+
+def test_every_language_s_wild_and_skip_initials_are_read_as_those_cards():
+    from companion.rules import SKIP, WILD, Card
+    from companion.rules.cards import SKIP_WORDS, WILD_WORDS
+    for language in ("de", "fr", "it", "nl"):
+        with open(f"companion/translations/{language}/LC_MESSAGES/messages.po", "rb") as file:
+            catalog = read_po(file, locale=language)
+        wild, skip = catalog.get("wild").string, catalog.get("skip").string
+        assert Card.parse(wild[:1].upper()) == WILD and Card.parse(wild) == WILD, language
+        assert Card.parse(skip[:1].upper()) == SKIP and Card.parse(skip) == SKIP, language
+        assert not set(WILD_WORDS) & set(SKIP_WORDS)

@@ -125,7 +125,7 @@ def test_merging_two_spellings_and_undoing_it(api: Any, group) -> None:
 
 
 @pytest.mark.parametrize(("body", "message"), [
-    ({"spelling": "Zed", "name": "Ben"}, "nobody called Zed"),
+    ({"spelling": "Zed", "name": "Ben"}, "Nobody called Zed"),
     ({"spelling": "Ben", "name": "ben"}, "two different players"),
     ({"spelling": 3, "name": "Ben"}, "must be a player's name"),
 ])
@@ -140,16 +140,34 @@ def test_a_merge_that_makes_no_sense_is_refused(api: Any, group, body, message) 
 def test_rematch_same_players_and_options_deal_passes_on_same_group(api: Any, group) -> None:
     game = start(api, group, ["Ann", "Ben", "Cem"], phases=[1], knocking=True, dealer="Cem")
     early = api.post(f"/api/games/{game['id']}/rematch", {})
-    assert early.status_code == 409 and "finish this game" in early.get_json()["error"]
+    assert early.status_code == 409 and "Finish this game" in early.get_json()["error"]
     assert api.round(game, card_round("Ann", {"Ben": 50, "Cem": 60})).status_code == 201
     assert api.post(f"/api/games/{game['view_id']}/rematch", {}).status_code == 404
-    response = api.post(f"/api/games/{game['id']}/rematch", {})
+    response = api.post(f"/api/games/{game['id']}/rematch", {"group": group["links"]["edit"]})
     assert response.status_code == 201
     new = response.get_json()
     assert [p["name"] for p in new["players"]] == ["Ann", "Ben", "Cem"]
     assert (new["phases"], new["knocking"], new["dealer"]) == ([1], True, "Ann")
     listed = api.client.get(f"/api/groups/{group['id']}").get_json()["games"]
     assert listed[0]["view_id"] == new["view_id"] and len(listed) == 2
+
+
+def test_a_read_only_link_to_add_a_game_is_named_as_such(api: Any, group) -> None:
+    game = api.new_game(["Ann", "Ben"])
+    answer = api.post(f"/api/groups/{group['id']}/games", {"game": game["links"]["view"]})
+    assert answer.status_code == 404  # as for an unknown link: it is no edit link
+    assert answer.get_json()["error"].startswith("That is the game's read-only link")
+
+
+def test_a_games_edit_link_alone_cannot_add_rematches_to_its_group(api: Any, group) -> None:
+    game = start(api, group, ["Ann", "Ben"], phases=[1])
+    assert api.round(game, card_round("Ann", {"Ben": 50})).status_code == 201
+    for body in ({}, {"group": group["view_id"]}, {"group": "no-such-group"}):
+        response = api.post(f"/api/games/{game['id']}/rematch", body)
+        assert response.status_code == 201, response.get_json()
+    assert api.post(f"/api/games/{game['id']}/rematch", {"group": 7}).status_code == 400
+    games = api.client.get(f"/api/groups/{group['id']}").get_json()["games"]
+    assert [listed["view_id"] for listed in games] == [game["view_id"]]
 
 
 def test_board_rematch_passes_the_start_on(api: Any) -> None:

@@ -88,7 +88,12 @@ def test_add_a_game_by_its_link_on_the_page(api: Any) -> None:
     game = api.new_game(["Ann", "Ben"])
     wrong = api.client.post(f"/groups/{group['id']}/add", data={"link": game["links"]["view"]},
                             follow_redirects=True)
-    assert "There is no game with that edit link" in wrong.get_data(as_text=True)
+    assert ("That is the game&#39;s read-only link, which cannot add it to a group: paste its "
+            "edit link instead" in wrong.get_data(as_text=True))
+    unknown = api.client.post(f"/groups/{group['id']}/add", data={"link": "https://x/games/abc"},
+                              follow_redirects=True)
+    assert "There is no game with that edit link" in unknown.get_data(as_text=True)
+    assert as_api(api.client, group["id"])["games"] == []
     api.client.post(f"/groups/{group['id']}/add", data={"link": game["links"]["edit"]})
     assert len(as_api(api.client, group["id"])["games"]) == 1
 
@@ -105,10 +110,16 @@ def test_rematch_button_on_a_finished_sheet(api: Any) -> None:
     assert group["id"] not in sheet  # the group is linked read-only from a game
     viewer = api.client.get(f"/games/{game['view_id']}").get_data(as_text=True)
     assert "Rematch" not in viewer
+    # This browser has not opened the group's edit link: the rematch is a game on its own.
     response = api.client.post(f"/games/{game['id']}/rematch")
     assert response.status_code == 303
     new = api.client.get(response.location).get_data(as_text=True)
-    assert "Ben deals" in new
+    assert "Ben deals" in new and "Part of the group" not in new
+    assert len(as_api(api.client, group["id"])["games"]) == 1
+    # Once it has, its rematches join the group.
+    assert api.client.get(f"/groups/{group['id']}").status_code == 200
+    response = api.client.post(f"/games/{game['id']}/rematch")
+    assert "Part of the group" in api.client.get(response.location).get_data(as_text=True)
     assert len(as_api(api.client, group["id"])["games"]) == 2
     assert api.client.post(f"/games/{game['view_id']}/rematch").status_code == 404
 

@@ -53,7 +53,24 @@ def test_names_are_escaped_everywhere(client):
 def test_a_new_game_with_one_player_is_refused_next_to_the_names(client):
     response = client.post("/games/new", data=new_game_form(["Solo"]))
     assert response.status_code == 200
-    assert "a game has 2 to 6 players" in response.get_data(as_text=True)
+    assert "A game has 2 to 6 players" in response.get_data(as_text=True)
+
+
+def test_a_name_typed_twice_is_marked_on_its_own_field_and_named(client):
+    html = client.post("/games/new", data=new_game_form(["Ann", "Ben", "ann"])
+                       ).get_data(as_text=True)
+    assert "“ann” is in this game twice: every player needs a different name" in html
+    invalid = re.findall(r'<input[^>]*aria-invalid="true"[^>]*>', html)
+    assert len(invalid) == 1 and 'id="names-2"' in invalid[0]
+    assert 'class="field has-error"' not in html.split('id="names-0"')[0][-400:]
+
+
+def test_a_sentence_starts_with_a_capital_but_what_was_typed_stays_as_typed(client):
+    html = client.post("/checker", data={"edition": "original", "phase": "1", "mode": "hand",
+                                         "hand": "hello 7r"}).get_data(as_text=True)
+    assert "“hello” is not a card" in html and "“Hello”" not in html
+    games = client.post("/api/games", json={"players": ["Ann", "  "]}).get_json()
+    assert games["error"] == "Player 2 has no name: a name has 1 to 30 characters"
 
 
 def test_a_round_is_entered_and_shows_on_the_sheet(client):
@@ -153,6 +170,27 @@ def test_pages_send_security_headers(client, api):
     assert "script-src 'self'" in response.headers["Content-Security-Policy"]
     assert response.headers["Referrer-Policy"] == "same-origin"
     assert response.headers["X-Content-Type-Options"] == "nosniff"
+
+
+def test_no_shared_cache_keeps_an_answer_that_carries_an_edit_link(client, api):
+    game = api.new_game(PLAYERS)
+    group = api.post("/api/groups", {"name": "Fridays"}).get_json()
+    edit = group["links"]["edit"].rsplit("/", 1)[1]
+    carrying = [f"/games/{game['id']}", f"/api/games/{game['id']}", f"/games/{game['id']}/live",
+                f"/games/{game['id']}/sheet.pdf", f"/api/games/{game['id']}/export",
+                f"/api/games/{game['id']}/export.csv", f"/groups/{edit}", f"/api/groups/{edit}",
+                f"/api/groups/{edit}/export", f"/api/groups/{edit}/export.csv", "/"]
+    for url in carrying:
+        with client.get(url) as response:
+            assert response.status_code == 200, url
+            cache = response.cache_control
+            assert (cache.private or cache.no_store) and not cache.public, (url, cache)
+            assert "camera=()" in response.headers["Permissions-Policy"], url
+    # What holds no link is still shared: the static files and the blank sheet.
+    for url in ["/static/app.css", "/print/blank.pdf"]:
+        with client.get(url) as response:
+            assert response.cache_control.public, url
+            assert "Permissions-Policy" in response.headers, url
 
 
 def test_a_masters_round_offers_only_the_phases_still_open(client, api):

@@ -16,6 +16,7 @@ from results_kit import laid, missed, out, play
 from companion import editions, scoring
 from companion.editions import Edition
 from companion.pdf import BlankOptions, GameInfo, blank_sheet, game_sheet, qr_modules
+from companion.pdf.flowables import CrossedPhase
 from companion.scoring import Result, Round, Setup
 
 URL = "https://companion.test/games/read-only-key"
@@ -239,3 +240,14 @@ def test_the_pdf_and_the_page_share_one_qr_encoder() -> None:
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                             check=True, cwd=Path(__file__).resolve().parent.parent)
     assert result.stdout.strip() == "['segno']"
+
+
+@pytest.mark.parametrize("number", range(1, 11))
+def test_the_x_over_a_phase_covers_every_digit_of_its_number(number: int) -> None:
+    crossed = CrossedPhase(number)
+    crossed.wrap(30, 20)
+    left, bottom, right, top = crossed.number_box()
+    x_left, x_bottom, x_right, x_top = crossed.cross_box()
+    assert x_left < left and right < x_right and x_bottom <= bottom and top <= x_top
+    if number < 10:  # one digit: the X (nearly) as the font draws it
+        assert crossed.stretch() == pytest.approx(1, abs=0.01)

@@ -21,10 +21,20 @@ SEED_ROUNDS = [  # the rule book's worked example, first two rounds
 def pdf_pages(response: Any) -> list[str]:
     assert response.status_code == 200, response.get_data(as_text=True)[:500]
     assert response.mimetype == "application/pdf"
-    assert re.fullmatch(r'inline; filename="[\w.-]+\.pdf"',
+    # The blank sheet is what "Download the PDF" downloads; a game's sheet opens to print.
+    how = "attachment" if "/print/blank.pdf" in response.request.path else "inline"
+    assert re.fullmatch(how + r'; filename="[\w.-]+\.pdf"',
                         response.headers["Content-Disposition"])
     reader = PdfReader(BytesIO(response.get_data()))
     return [re.sub(r"\s+", " ", page.extract_text()) for page in reader.pages]
+
+
+def test_the_english_pages_say_score_sheet_and_the_german_ones_wertungsblatt(client):
+    for path in ("/", "/print"):
+        english = client.get(path, headers={"Accept-Language": "en"}).get_data(as_text=True)
+        german = client.get(path, headers={"Accept-Language": "de"}).get_data(as_text=True)
+        assert "Wertungsblatt" not in english and "lank score sheet" in english
+        assert "Leeres Wertungsblatt" in german or "leeres Wertungsblatt" in german
 
 
 def test_the_print_page_offers_every_option(client):

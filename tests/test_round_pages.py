@@ -20,7 +20,7 @@ def test_every_problem_of_a_round_is_named_at_once(client, api):
     game = api.new_game(PLAYERS)
     html = client.post(f"/games/{game['id']}/round",
                        data=form(["", "52", "abc"])).get_data(as_text=True)
-    assert "enter the points of Ann" in html
+    assert "Enter the points of Ann" in html
     assert "52 points are not possible" in html
     assert "Points are a whole number like 35." in html
     assert "mark who went out" in html

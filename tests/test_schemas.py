@@ -40,9 +40,13 @@ def test_negative_points_are_a_broken_rule_and_the_document_allows_them(api, cli
     too_many = api.round(game, [{"player": "Ann", "phase": True, "points": 0},
                                 {"player": "Ben", "phase": False,
                                  "points": limits.MAX_POINTS + 1}])
-    assert too_many.status_code == 400
-    assert too_many.get_json()["error"] == (
-        f"no hand is worth more than {limits.MAX_POINTS} points (Ben)")
+    # Past the documented maximum is a broken rule too: the same status and shape as below 0.
+    assert too_many.status_code == 422
+    assert too_many.get_json()["details"] == [{
+        "player": "Ben", "field": "points",
+        "message": f"no hand is worth more than {limits.MAX_POINTS} points: Ben has "
+                   f"{limits.MAX_POINTS + 1}"}]
+    assert answer.get_json()["details"][0]["field"] == "points"
 
 
 def test_every_card_the_api_reads_fits_the_documented_card(api, client):
@@ -167,7 +171,7 @@ def test_a_round_names_its_own_fields_before_its_results(api):
     assert answer.get_json()["error"] == "“confirm” must be true or false"
     answer = api.post(f"/api/games/{game['id']}/rounds",
                       {"results": [{"player": "Ann", "phase": True}, 3]})
-    assert answer.get_json()["error"] == "points are missing for Ann"
+    assert answer.get_json()["error"] == "Points are missing for Ann"
 
 
 def test_a_refused_import_names_the_game_and_round_of_a_malformed_round(api):
@@ -229,4 +233,4 @@ def test_every_api_blueprint_answers_any_refusal_with_a_400(app):
         answer = companion.api.bad_input(ScoringError(
             "a game needs %(min)s to %(max)s players, not %(count)s", min=2, max=6, count=9))
     assert answer.status_code == 400
-    assert answer.get_json() == {"error": "a game needs 2 to 6 players, not 9", "details": []}
+    assert answer.get_json() == {"error": "A game needs 2 to 6 players, not 9", "details": []}

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import threading
 from pathlib import Path
 
@@ -24,6 +27,32 @@ def test_first_start_creates_the_database_and_a_secret_key(tmp_path, monkeypatch
     assert app.config["SECRET_KEY"] == key_file.read_text().strip()
     assert len(app.config["SECRET_KEY"]) >= 40
     assert create_app().config["SECRET_KEY"] == app.config["SECRET_KEY"]  # kept, not renewed
+
+
+def test_the_database_and_its_folder_are_for_the_apps_user_alone(tmp_path, monkeypatch):
+    instance = tmp_path / "instance"
+    monkeypatch.setenv("COMPANION_INSTANCE_PATH", str(instance))
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    app = create_app()
+    client = app.test_client()
+    assert client.post("/api/games", json={"players": ["Ann", "Ben"]}).status_code == 201
+    files = sorted(instance.glob("companion.sqlite*"))  # the database, its -wal and -shm
+    assert files and all(file.stat().st_mode & 0o077 == 0 for file in files), files
+    assert instance.stat().st_mode & 0o077 == 0
+
+
+def test_a_folder_it_cannot_write_stops_the_start_with_one_sentence(tmp_path):
+    blocked = tmp_path / "a-file"
+    blocked.write_text("not a folder")
+    script = "from companion import create_app; create_app()"
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                         env=os.environ | {"COMPANION_INSTANCE_PATH": str(blocked / "instance")},
+                         cwd=Path(__file__).parent.parent, timeout=60, check=False)
+    assert run.returncode == 1
+    assert "Traceback" not in run.stderr
+    said = run.stderr.strip()
+    assert said.count("\n") == 0 and said.startswith("Phase 10 Companion cannot start:"), said
+    assert str(blocked / "instance") in said and "COMPANION_INSTANCE_PATH" in said
 
 
 def test_configuration_order_defaults_instance_file_environment_mapping(tmp_path, monkeypatch):

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 
+from reportlab.pdfbase.pdfmetrics import stringWidth  # type: ignore[import-untyped]
 from reportlab.platypus import Flowable  # type: ignore[import-untyped]
 
 from ..qr import qr_modules
@@ -13,7 +14,12 @@ QR_BORDER = 2  # modules of quiet zone; the page margin adds more
 
 
 class CrossedPhase(Flowable):  # type: ignore[misc]
-    """A phase box crossed off as on paper: a bold X drawn over the grey number."""
+    """A phase box crossed off as on paper: a bold X drawn over the grey number, stretched to
+    be as wide as the number and then some, so that no digit of "10" sticks out of it. (A
+    letter X, not two lines, so that the sheet's text still says which phases are done.)"""
+
+    NUMBER_SIZE, NUMBER_BASE = 8, 1.5
+    CROSS_SIZE, CROSS_MARGIN = 13, 2.5
 
     def __init__(self, number: int) -> None:
         super().__init__()
@@ -23,14 +29,36 @@ class CrossedPhase(Flowable):  # type: ignore[misc]
         self.width, self.height = available_width, 10
         return self.width, self.height
 
+    def number_box(self) -> tuple[float, float, float, float]:
+        """Where the number is drawn: (left, bottom, right, top) in the cell."""
+        width = stringWidth(str(self.number), fonts().regular, self.NUMBER_SIZE)
+        middle = self.width / 2
+        return (middle - width / 2, self.NUMBER_BASE, middle + width / 2,
+                self.NUMBER_BASE + 0.72 * self.NUMBER_SIZE)  # digits' height: 0.72 em
+
+    def stretch(self) -> float:
+        """How much wider than the letter the X is drawn (1: as the font has it)."""
+        left, _bottom, right, _top = self.number_box()
+        letter = float(stringWidth("X", fonts().bold, self.CROSS_SIZE))
+        return max(1.0, (right - left + 2 * self.CROSS_MARGIN) / letter)
+
+    def cross_box(self) -> tuple[float, float, float, float]:
+        """Where the X is drawn: (left, bottom, right, top) in the cell."""
+        width = stringWidth("X", fonts().bold, self.CROSS_SIZE) * self.stretch()
+        middle = self.width / 2
+        return middle - width / 2, 0, middle + width / 2, 0.72 * self.CROSS_SIZE
+
     def draw(self) -> None:
         canvas, font = self.canv, fonts()
         canvas.setFillColor(SOFT_INK)
-        canvas.setFont(font.regular, 8)
-        canvas.drawCentredString(self.width / 2, 1.5, str(self.number))
-        canvas.setFillColor(INK)
-        canvas.setFont(font.bold, 13)
-        canvas.drawCentredString(self.width / 2, 0, "X")
+        canvas.setFont(font.regular, self.NUMBER_SIZE)
+        canvas.drawCentredString(self.width / 2, self.NUMBER_BASE, str(self.number))
+        cross = canvas.beginText(self.cross_box()[0], 0)
+        cross.setFont(font.bold, self.CROSS_SIZE)
+        cross.setHorizScale(100 * self.stretch())
+        cross.setFillColor(INK)
+        cross.textOut("X")
+        canvas.drawText(cross)
 
 
 class QrCode(Flowable):  # type: ignore[misc]

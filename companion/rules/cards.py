@@ -78,8 +78,10 @@ COLOUR_WORDS = {
 }
 _COLOUR_WORDS = COLOUR_LETTERS | {word: colour for words in COLOUR_WORDS.values()
                                   for word, colour in words.items()}
-_WILD = {"w", "j", "*", "wild", "joker", "jolly"}
-_SKIP = {"s", "skip", "aussetzen", "passe", "salta", "overslaan"}
+#: What the parser reads as a wild and as a skip, in every language: the words, and the
+#: initials the checker's keypad shows and types (W/J for a wild; S, A, P, O for a skip).
+WILD_WORDS = frozenset({"w", "j", "*", "wild", "joker", "jolly"})
+SKIP_WORDS = frozenset({"s", "a", "p", "o", "skip", "aussetzen", "passe", "salta", "overslaan"})
 _NUMBER = re.compile(r"(\d{1,2})\s*([^\d\s]+)")
 
 MIN_NUMBER = 1
@@ -108,9 +110,9 @@ class Card:
     @classmethod
     def parse(cls, text: str) -> Card:
         word = text.strip().lower()
-        if word in _WILD:
+        if word in WILD_WORDS:
             return WILD
-        if word in _SKIP:
+        if word in SKIP_WORDS:
             return SKIP
         match = _NUMBER.fullmatch(word)
         if not match:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..limits import MAX_POINTS
 from .checks import expected_results, must_have_laid, no_phase_number, roster_problems
 from .model import Problem, Result, Round, Sheet
 
@@ -42,6 +43,9 @@ def points_problems(result: Result) -> list[Problem]:
     if points < 0:
         return [Problem("points cannot be negative: %(player)s has %(points)s",
                         {"player": name, "points": points}, name, "points")]
+    if points > MAX_POINTS:
+        return [Problem("no hand is worth more than %(max)s points: %(player)s has %(points)s",
+                        {"player": name, "points": points, "max": MAX_POINTS}, name, "points")]
     if points % 5:
         return [Problem("%(points)s points are not possible: every card is worth 5, 10, 15 or "
                         "20 points, so %(player)s's points must be a multiple of 5",

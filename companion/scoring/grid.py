@@ -171,7 +171,8 @@ def sheet_grid(sheet: Sheet, *, spare_rows: int = 0) -> Grid:
     total = tuple(TotalCell(points=None if edition.markers else line.points,
                             marker=(line.marker or 1) if edition.markers else None)
                   for line in sheet.players)
-    return Grid(edition, header, _phase_rows(sheet), rounds + spare, total, sheet.setup.phases)
+    return Grid(edition, header, _phase_rows(sheet, gone), rounds + spare, total,
+                sheet.setup.phases)
 
 
 def blank_grid(edition: Edition, names: Sequence[str], rounds: int) -> Grid:
@@ -193,9 +194,10 @@ def _gone(sheet: Sheet) -> frozenset[str]:
                      if number)
 
 
-def _phase_rows(sheet: Sheet) -> tuple[PhaseRow, ...]:
+def _phase_rows(sheet: Sheet, gone: frozenset[str]) -> tuple[PhaseRow, ...]:
     # Masters players choose their phase each round, and a tie-break round replays phases
-    # already crossed off: then there is no current phase to mark.
+    # already crossed off: then there is no current phase to mark. Nor for a player who left:
+    # they try no phase any more.
     marks_current = sheet.status == "playing" and not sheet.setup.edition.chooses_phase
     in_play = set(sheet.setup.phases)
     rows = []
@@ -206,7 +208,7 @@ def _phase_rows(sheet: Sheet) -> tuple[PhaseRow, ...]:
                 mark = PhaseMark.DONE
             elif number not in in_play:
                 mark = PhaseMark.OUT_OF_PLAY
-            elif number == line.current_phase and marks_current:
+            elif number == line.current_phase and marks_current and line.name not in gone:
                 mark = PhaseMark.CURRENT
             else:
                 mark = PhaseMark.OPEN

@@ -128,9 +128,10 @@ class GroupRecords:
 def hardest(phases: Iterable[PhaseRecord]) -> PhaseRecord | None:
     """The phase with the most rounds per completion, then the fewest first tries.
 
-    Phases nobody completed count as the hardest of all once tried.
+    Phases nobody completed count as the hardest of all once tried. A phase always completed
+    at the first try is nobody's nemesis: with only such phases there is none (None).
     """
-    tried = [phase for phase in phases if phase.tried]
+    tried = [phase for phase in phases if phase.first_try < phase.tried]
     if not tried:
         return None
 

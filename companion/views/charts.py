@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from markupsafe import Markup, escape
 
 from .. import scoring
+from ..scoring.roster import first_round
 
 WIDTH, HEIGHT = 360, 200
 LEFT, RIGHT, TOP, BOTTOM = 38, 10, 12, 26
@@ -22,19 +23,28 @@ DASHES = ("", "6 3", "2 3", "8 3 2 3", "1 2", "10 4")
 class Series:
     name: str
     values: tuple[int, ...]
+    start: int = 0
+    """The round after which the line begins: 0 from the start, ``n - 1`` for a player who
+    joined in round ``n`` (their line starts at the total they joined with)."""
 
 
 def _series(sheet: scoring.Sheet) -> list[Series]:
     markers = sheet.setup.edition.markers
     result = []
     for line in sheet.players:
-        start = 1 if markers else 0
-        values = [start]
-        for view in sheet.rounds:
+        start = min(first_round(sheet.setup, line.seat) - 1, len(sheet.rounds))
+        values = [(1 if markers else 0) if start == 0 else _value(sheet, start, line.name)]
+        for view in sheet.rounds[start:]:
             values.append(view.markers.get(line.name, values[-1]) if markers
                           else view.totals.get(line.name, values[-1]))
-        result.append(Series(line.name, tuple(values)))
+        result.append(Series(line.name, tuple(values), start))
     return result
+
+
+def _value(sheet: scoring.Sheet, number: int, name: str) -> int:
+    """A player's total (board game: marker) after round ``number``."""
+    view = sheet.rounds[number - 1]
+    return view.markers.get(name, 1) if sheet.setup.edition.markers else view.totals[name]
 
 
 def _scale(value: float, low: float, high: float, start: float, end: float) -> float:
@@ -78,7 +88,8 @@ def progress_chart(sheet: scoring.Sheet, title: str) -> Markup:
     for index, line in enumerate(series):
         points = " ".join(
             f"{_scale(n, 0, max(rounds, 1), LEFT, WIDTH - RIGHT):.1f},"
-            f"{_scale(v, 0, top, HEIGHT - BOTTOM, TOP):.1f}" for n, v in enumerate(line.values))
+            f"{_scale(v, 0, top, HEIGHT - BOTTOM, TOP):.1f}"
+            for n, v in enumerate(line.values, start=line.start))
         dash = f' stroke-dasharray="{DASHES[index % len(DASHES)]}"' if index % 6 else ""
         parts.append(f'<polyline points="{points}" class="s{index % 6}" fill="none" '
                      f'stroke="{COLOURS[index % 6]}" '

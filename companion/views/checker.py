@@ -21,7 +21,7 @@ from ..rules import (
     parse_cards,
     solve,
 )
-from .coach import CoachForm, coach
+from .coach import CoachForm, coach, phase_to_judge
 
 bp = Blueprint("checker", __name__, url_prefix="/checker")
 
@@ -31,7 +31,7 @@ def _cards(field: Field, *, required: bool = True) -> list[Card] | None:
     try:
         cards = parse_cards(field.data or "")
     except CardError as error:
-        field.errors = [*field.errors, say(error.reason)]
+        field.errors = [*field.errors, say(error.reason, sentence=True)]
         return None
     if required and not cards:
         field.errors = [*field.errors, _("Enter some cards, e.g. 7r 7b W.")]
@@ -44,7 +44,7 @@ def _verdict(form: CoachForm) -> dict[str, Any] | None:
     try:
         phase = get_phase(edition, int(form.phase.data or 1))
     except PhaseError as error:  # a phase number beyond this edition's last phase
-        form.phase.errors = [*form.phase.errors, say(error.reason)]
+        form.phase.errors = [*form.phase.errors, say(error.reason, sentence=True)]
         return None
     if form.mode.data == "groups":
         groups = [_cards(entry, required=False) for entry in form.groups.entries]
@@ -68,6 +68,7 @@ def _verdict(form: CoachForm) -> dict[str, Any] | None:
     hand, seen = _cards(form.hand), _cards(form.seen, required=False)
     if hand is None or seen is None:
         return None
+    phase = phase_to_judge(form, phase, hand, seen)
     advice = coach(form, phase, hand, seen)
     if advice is None:
         return None

@@ -41,7 +41,7 @@ def coach(form: CoachForm, phase: Phase, hand: list[Card], seen: list[Card]
     try:
         found = find_outs(phase, hand, seen)
     except DeckError as error:
-        form.seen.errors = [*form.seen.errors, say(error.reason)]
+        form.seen.errors = [*form.seen.errors, say(error.reason, sentence=True)]
         return None
     laydown = found.solution.laydown
     advice: dict[str, Any] = {"found": found, "odds": _odds(found),
@@ -50,9 +50,30 @@ def coach(form: CoachForm, phase: Phase, hand: list[Card], seen: list[Card]
     if laydown is not None:
         advice["extras"] = _extra_rows(phase, extras(phase, laydown, hand))
     if phase.edition.chooses_phase:
-        done = {int(number) for number in form.done.data or ()}
-        advice["ranking"] = _ranking(hand, seen, done, phase)
+        advice["ranking"] = _ranking(hand, seen, _done(form), phase)
     return advice
+
+
+def phase_to_judge(form: CoachForm, phase: Phase, hand: list[Card], seen: list[Card]
+                   ) -> Phase:
+    """Masters: the phase the verdict judges. A phase the player has completed is not tried
+    again: then the open phase the ranking puts first, chosen in the form too."""
+    done = _done(form)
+    if not phase.edition.chooses_phase or phase.number not in done or deck_reasons(
+            phase.edition, hand):
+        return phase
+    try:
+        ranking = _ranking(hand, seen, done, phase)
+    except DeckError:
+        return phase  # the coach puts the reason on the seen field
+    if not ranking:
+        return phase  # every phase done: nothing else to judge
+    form.phase.data = str(ranking[0]["number"])
+    return next(other for other in phase.edition.phases if other.number == ranking[0]["number"])
+
+
+def _done(form: CoachForm) -> set[int]:
+    return {int(number) for number in form.done.data or ()}
 
 
 def percent(chance: float) -> str:

@@ -13,6 +13,7 @@ from ..extensions import db
 from ..forms import ActionForm, BoardRoundForm, NewGameForm, RoundForm, choices
 from ..i18n import say
 from ..numbers import whole_number
+from ..rules.errors import Reason
 from . import naming, sheetview
 from .blocks import render_block
 
@@ -42,10 +43,7 @@ def new() -> str | Response:
         try:
             game = services.create_game(spec)
         except services.SetupError as error:
-            fields = {"players": form.names, "phases": form.phase_set,
-                      "ten_rounds": form.ten_rounds, "first": form.first}
-            for name, reason in error.problems:
-                fields[name].errors = [*fields[name].errors, say(reason)]
+            _setup_problems(form, error.problems)
         else:
             group_services.join(game, form.group.data)
             db.session.commit()
@@ -53,6 +51,17 @@ def new() -> str | Response:
             return redirect(url_for("games.sheet", key=game.edit_key), 303)
     return render_template("games/new.html", form=form, chosen=form.chosen_edition(),
                            edition_facts=_edition_facts())
+
+
+def _setup_problems(form: NewGameForm, problems: tuple[tuple[str, Reason], ...]) -> None:
+    """Attach each problem to its field: a problem with one name to that name's input only."""
+    fields = {"players": form.names, "phases": form.phase_set,
+              "ten_rounds": form.ten_rounds, "first": form.first}
+    for name, reason in problems:
+        player = reason.player if isinstance(reason, scoring.Problem) else None
+        typed = [entry for entry in form.names.entries if (entry.data or "").strip() == player]
+        target = typed[-1] if player and typed else fields[name]
+        target.errors = [*target.errors, say(reason, sentence=True)]
 
 
 def starts() -> list[dict[str, str | None]]:
@@ -166,9 +175,9 @@ def _apply_problems(form: Any, problems: tuple[scoring.Problem, ...]) -> list[st
         if problem.field == "went_out":
             target = form.went_out
         if target is None:
-            general.append(say(problem))
+            general.append(say(problem, sentence=True))
         else:
-            target.errors = [*target.errors, say(problem)]
+            target.errors = [*target.errors, say(problem, sentence=True)]
     return general
 
 
@@ -189,7 +198,7 @@ def _submit(game: models.Game, form: Any, number: int, editing: bool) -> Respons
         return {"errors": _apply_problems(form, error.problems)}
     except scoring.NeedsConfirmation as error:
         db.session.rollback()
-        return {"warnings": [say(problem) for problem in error.warnings]}
+        return {"warnings": [say(problem, sentence=True) for problem in error.warnings]}
     except scoring.GameFinished:
         db.session.rollback()
         flash(_("This game is finished: it takes no more rounds."), "error")

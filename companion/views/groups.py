@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, redirect, render_template, request, session, url_for
 from flask_babel import format_decimal, format_percent, get_locale
 from flask_babel import gettext as _
 from markupsafe import Markup
@@ -49,6 +49,23 @@ def group_helpers() -> dict[str, object]:
     return {"group_of_game": group_services.group_of, "group_for_key": group_for_key}
 
 
+#: How many groups' edit links a browser's session remembers (the newest opened).
+HELD_GROUPS = 20
+
+
+def hold_group(edit_key: str) -> None:
+    """Remember in this browser's (signed) session that it opened the group's edit link: a
+    rematch started on this browser joins the group (docs/decisions.md, issue 20)."""
+    held = [key for key in session.get("groups", []) if key != edit_key]
+    session["groups"] = [edit_key, *held][:HELD_GROUPS]
+
+
+def held_groups() -> tuple[str, ...]:
+    """The groups' edit links this browser has opened."""
+    held = session.get("groups", [])
+    return tuple(key for key in held if isinstance(key, str)) if isinstance(held, list) else ()
+
+
 def _load(key: str, *, edit: bool = False) -> tuple[models.Group, bool]:
     found = group_services.find_group(key)
     if found is None or (edit and not found[1]):
@@ -64,7 +81,7 @@ def new() -> str | Response:
         try:
             group = group_services.create_group(form.name.data or "")
         except group_services.GroupProblem as error:
-            form.name.errors = [say(error.reason)]
+            form.name.errors = [say(error.reason, sentence=True)]
         else:
             db.session.commit()
             flash(_("Group started. Keep this page's address: it is the key to the group."))
@@ -79,6 +96,8 @@ def page(key: str) -> str:
     if found is None:
         abort(404)
     fingerprint, editable = found
+    if editable:
+        hold_group(key)
 
     def render() -> str:
         group, _editable = _load(key)
@@ -138,8 +157,7 @@ def forget_rendered() -> None:
 
 def _sentence(reason: Reason) -> str:
     """A reason shown on its own, as a sentence."""
-    text = say(reason)
-    return text[:1].upper() + text[1:]
+    return say(reason, sentence=True)
 
 
 def _back(group: models.Group) -> Response:
@@ -192,7 +210,7 @@ def add_game(key: str) -> Response:
     if not form.validate_on_submit():
         flash(_("Paste the address of the game's page (its edit link)."), "error")
         return _back(group)
-    game_key = (form.link.data or "").strip().rstrip("/").rsplit("/", 1)[-1]
+    game_key = group_services.link_key(form.link.data or "")
     try:
         group_services.add_game(group, game_key)
     except group_services.GroupProblem as error:
@@ -222,13 +240,13 @@ def rematch(key: str) -> Response:
     if not form.validate_on_submit():
         abort(400)
     try:
-        game = group_services.rematch(key)
+        game = group_services.rematch(key, held_groups())
     except group_services.GroupProblem as error:
         db.session.rollback()
-        if error.status == 404:
-            abort(404)
         flash(_sentence(error.reason), "error")
         return redirect(url_for("games.sheet", key=key), 303)
+    if game is None:
+        abort(404)
     db.session.commit()
     flash(_("Rematch started: same players, the deal passed on."))
     return redirect(url_for("games.sheet", key=game.edit_key), 303)

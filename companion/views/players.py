@@ -56,7 +56,7 @@ def change_players(key: str, action: str) -> Response:
             message = _change(game, action, form.player.data or "", form.name.data or "")
         except roster_services.RosterError as error:
             db.session.rollback()
-            flash(say(error.reason), "error")
+            flash(say(error.reason, sentence=True), "error")
         else:
             db.session.commit()
             flash(message)

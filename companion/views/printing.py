@@ -24,9 +24,12 @@ def _bad_request(problems: list[str]) -> Response:
     return Response(page, status=400, mimetype="text/html")
 
 
-def _pdf(data: bytes, filename: str, cache: str) -> Response:
+def _pdf(data: bytes, filename: str, cache: str, *, download: bool = False) -> Response:
+    """``download``: saved as a file (the print page's "Download the PDF"), else opened in
+    the browser to print (a game's "Sheet as PDF")."""
     response = Response(data, mimetype="application/pdf")
-    response.headers["Content-Disposition"] = f'inline; filename="{filename}"'
+    how = "attachment" if download else "inline"
+    response.headers["Content-Disposition"] = f'{how}; filename="{filename}"'
     response.headers["Cache-Control"] = cache
     return response
 
@@ -59,7 +62,8 @@ def blank() -> Response:
         data = pdf.blank_sheet(options, gettext)
         # A file name: lower case, words joined by hyphens ("wertungsblatt", "feuille-de-score").
         name = gettext("score-sheet")
-    response = _pdf(data, f"phase10-{name}-{options.edition.key}.pdf", "public, max-age=86400")
+    response = _pdf(data, f"phase10-{name}-{options.edition.key}.pdf", "public, max-age=86400",
+                    download=True)
     if "lang" not in request.args:  # then the language came from the browser or the cookie
         response.vary.update(("Accept-Language", "Cookie"))
     return response

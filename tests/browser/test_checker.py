@@ -102,7 +102,7 @@ def test_hand_that_cannot_make_the_phase(phone: Page, server: str) -> None:
     clear(phone, hand)
     tap_cards(phone, hand, "4r 4r 4r 8b 8b 8y")
     verdict = check(phone, False, "No: this hand cannot complete phase 1.")
-    expect(verdict.locator(".reasons li")).to_have_text(["the deck has only 2 of 4r"])
+    expect(verdict.locator(".reasons li")).to_have_text(["The deck has only 2 of 4r"])
     assert page_fits(phone, 390)
 
 
@@ -126,7 +126,7 @@ def test_laydown_with_a_gap(phone: Page, server: str) -> None:
     tap_cards(phone, second, "4g 5g 7y 8r")
     verdict = check(phone, False, "No: this does not complete phase 2.")
     expect(verdict.locator(".reasons li")).to_have_text(
-        ["group 2, 4 5 7 8, cannot be the run of 4", "the run 4 5 7 8 has a gap at 6"])
+        ["Group 2, 4 5 7 8, cannot be the run of 4", "The run 4 5 7 8 has a gap at 6"])
     verdict.locator(".verdict-title").tap()  # lift the finger off the Check button
     shot(phone, "checker-390")
     assert page_fits(phone, 390)
@@ -149,3 +149,30 @@ def test_card_against_a_run(phone: Page, server: str) -> None:
     expect(verdict.locator(".reasons li")).to_have_text(
         ["9b does not fit the run 3 W W: only 2 or 6 does"])
     assert page_fits(phone, 390)
+
+
+@pytest.mark.parametrize("language", ["en", "de", "fr", "it", "nl"])
+def test_the_wild_and_skip_keys_type_what_they_show(phone: Page, server: str,
+                                                    language: str) -> None:
+    phone.context.add_cookies([{"name": "lang", "value": language, "url": server}])
+    phone.goto(f"{server}/checker")
+    hand = phone.locator("#hand")
+    hand.tap()
+    typed = []
+    for special in ("wild", "skip"):
+        key = phone.locator(f"#picker [data-special={special}]")
+        shown = key.inner_text().strip()
+        assert len(shown) == 1, shown
+        key.tap()
+        typed.append(shown)
+        expect(hand).to_have_value(" ".join(typed))  # the key typed the letter it shows
+    chips = hand.locator("xpath=following-sibling::div[contains(@class, 'chips')]/span")
+    expect(chips).to_have_count(2)
+    assert chips.nth(0).get_attribute("class") == "card card-w"
+    assert chips.nth(1).get_attribute("class") == "card card-s"
+    # The server reads the same letters: a verdict, not "is not a card".
+    with phone.expect_response(lambda r: r.request.method == "POST") as answer:
+        phone.locator("#checker button[type=submit]").tap()
+    assert answer.value.status == 200
+    expect(phone.locator("#verdict .verdict")).to_be_visible()
+    expect(phone.locator("#checker .field-error")).to_have_count(0)

@@ -36,6 +36,11 @@ def de(msgid: str, **params: Any) -> str:
     return text % params if params else text
 
 
+def sentence(text: str) -> str:
+    """A reason shown on its own starts with a capital."""
+    return text[:1].upper() + text[1:]
+
+
 @pytest.fixture
 def germans(browser: Any, script_errors: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
     """Phones whose browser asks for German (Accept-Language: de-DE)."""
@@ -163,10 +168,10 @@ def test_a_rejected_laydown_is_explained_in_german(germans: Any, server: str) ->
     expect(verdict.locator(".verdict-title")).to_have_text(
         de("No: this does not complete phase %(n)s.", n=2))
     # The reasons, and the part names inside them, come from the catalog.
-    expect(verdict.locator(".reasons li")).to_have_text([
-        de("group %(number)s, %(cards)s, cannot be the %(part)s",
-           number=2, cards="4 5 7 8", part=de("run of 4")),
-        de("the run %(cards)s has a gap at %(missing)s", cards="4 5 7 8", missing=6)])
+    expect(verdict.locator(".reasons li")).to_have_text([  # each a sentence of its own
+        sentence(de("group %(number)s, %(cards)s, cannot be the %(part)s",
+                    number=2, cards="4 5 7 8", part=de("run of 4"))),
+        sentence(de("the run %(cards)s has a gap at %(missing)s", cards="4 5 7 8", missing=6))])
 
     # A hand with a third red 4: the deck has only two.
     page.get_by_text(de("My hand")).tap()
@@ -176,7 +181,7 @@ def test_a_rejected_laydown_is_explained_in_german(germans: Any, server: str) ->
     expect(verdict.locator(".verdict-title")).to_have_text(
         de("No: this hand cannot complete phase %(n)s.", n=1))
     expect(verdict.locator(".reasons li")).to_have_text(
-        [de("the deck has only %(count)s of %(card)s", count=2, card="4r")])
+        [sentence(de("the deck has only %(count)s of %(card)s", count=2, card="4r"))])
 
 
 def card_game(page: Page, server: str) -> dict[str, Any]:

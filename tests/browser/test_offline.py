@@ -91,6 +91,14 @@ def points(game: dict[str, Any]) -> list[dict[str, int]]:
     return [{r["player"]: r["points"] for r in round_["results"]} for round_ in game["rounds"]]
 
 
+def dealer(page: Page) -> str | None:
+    """The player whose column carries the dealer's dot (one at most)."""
+    marked = page.locator("table.sheet thead th.dealer")
+    expect(marked).to_have_count(1)
+    expect(marked.locator(".deal-mark")).to_be_visible()
+    return marked.get_attribute("title")
+
+
 def test_rounds_entered_offline_are_sent_in_order_when_the_connection_is_back(
         phones: Callable[[], Page], server: str) -> None:
     keeper, follower = phones(), phones()
@@ -103,11 +111,14 @@ def test_rounds_entered_offline_are_sent_in_order_when_the_connection_is_back(
     expect(keeper.get_by_role("status").filter(has_text="No connection.")).to_contain_text(
         "This is the sheet as last seen on this phone")
     shot(keeper, "offline-sheet")
+    assert game["dealer"] == "Anna" and dealer(keeper) == "Anna"
 
     enter_round(keeper, 1, "Anna", {"Ben": "25", "Cem": "60"})
     expect(keeper.get_by_role("heading", name="Waiting to send: 1")).to_be_visible()
+    assert dealer(keeper) == "Ben"  # the deal passes on with the round that waits
     enter_round(keeper, 2, "Ben", {"Anna": "10", "Cem": "70"})
     expect(keeper.get_by_role("heading", name="Waiting to send: 2")).to_be_visible()
+    assert dealer(keeper) == "Cem"
     sheet = read_sheet(keeper)
     assert [row[:4] for row in sheet["rounds"]] == [["1", "0", "25", "60"], ["2", "10", "0", "70"]]
     totals = keeper.locator("table.sheet tfoot tr.offline-totals td")
@@ -117,6 +128,7 @@ def test_rounds_entered_offline_are_sent_in_order_when_the_connection_is_back(
 
     keeper.get_by_role("button", name="Undo round 2").tap()
     expect(keeper.get_by_role("heading", name="Waiting to send: 1")).to_be_visible()
+    assert dealer(keeper) == "Ben"
 
     keeper.context.set_offline(False)
     sent(keeper, game["id"])
@@ -128,6 +140,7 @@ def test_rounds_entered_offline_are_sent_in_order_when_the_connection_is_back(
     follower.goto(f"{server}/games/{game['view_id']}")
     assert [row[:4] for row in read_sheet(follower)["rounds"]] == [["1", "0", "25", "60"]]
     expect(keeper.locator("table.sheet tfoot td")).to_have_text(["0", "25", "60"], timeout=SYNC)
+    assert dealer(keeper) == stored["dealer"] == "Ben"  # as the server says
 
 
 def test_a_round_stored_meanwhile_on_another_phone_shows_both_versions(

@@ -147,3 +147,12 @@ def test_a_blank_grid_has_name_lines_open_phases_and_empty_rounds() -> None:
     assert {row.kind for row in grid.rounds} == {RowKind.SPARE}
     assert grid.kinds[0] is RowKind.HEADER and grid.kinds[-1] is RowKind.TOTAL
     assert all(cell.points is None and cell.marker is None for cell in grid.total)
+
+
+def test_a_player_who_left_has_no_current_phase_only_open_ones() -> None:
+    sheet = play(Setup(ORIGINAL, ("Ann", "Ben", "Cy"), left=(0, 0, 2)),
+                 (out("Ann"), laid("Ben", 15), missed("Cy", 70)))
+    grid = sheet_grid(sheet)
+    assert grid.header[2].gone and sheet.line("Cy").current_phase == 1
+    assert set(marks(grid, 2).values()) == {PhaseMark.OPEN}
+    assert marks(grid, 1)[2] is PhaseMark.CURRENT

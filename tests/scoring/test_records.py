@@ -96,6 +96,19 @@ def test_the_groups_nemesis_phase() -> None:
     assert hardest(records.phases) == phase_two
 
 
+def test_who_cleared_every_phase_at_the_first_try_has_no_nemesis() -> None:
+    flawless = game("g4", 27, ("Eva", "Fin"), [rnd(Eva="X 0", Fin="- 50"),
+                                               rnd(Eva="X 0", Fin="X 50")])
+    records = group_records([flawless], {})
+    eva, fin = by_name(records, "Eva"), by_name(records, "Fin")
+    assert [(phase.tried, phase.first_try) for phase in eva.phases] == [(1, 1), (1, 1)]
+    assert eva.nemesis is None
+    assert fin.nemesis is not None and fin.nemesis.phase == 1
+    # Alone, Eva's game leaves the group a nemesis: phase 1, which took Fin two rounds.
+    assert hardest(records.phases) == records.phases[0]
+    assert hardest(eva.phases) is None
+
+
 def test_best_and_worst_game_by_points() -> None:
     ann = by_name(group_records([ANN_WINS, BEN_WINS], {}), "Ann")
     assert ann.best is not None and ann.worst is not None
