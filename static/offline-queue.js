@@ -149,9 +149,17 @@
       }
       return putOp({ key: key, kind: edit ? "edit" : "add", number: number, revision: guard.revision,
                      results: round.results, confirm: round.confirm,
-                     before: edit ? view.rounds.get(number) || null : null,
+                     before: edit ? seen(fields) || view.rounds.get(number) || null : null,
                      state: "waiting", created: Date.now() });
     });
+  }
+
+  // The round as the edit form showed it (its hidden "before"): what the change was made on.
+  function seen(fields) {
+    try {
+      var before = JSON.parse(String(fields.get("before") || "null"));
+      return Array.isArray(before) && before.length ? before : null;
+    } catch (e) { return null; }
   }
 
   function sending(op) { return op.sending && Date.now() - op.sending < 2 * WAIT; }

@@ -7,7 +7,7 @@
   var Q = window.OfflineQueue;
   var main = document.getElementById("main");
   if (!Q || !main) return;
-  var observer = null, last = null;
+  var observer = null, last = null, shownChoice = null;
   // Styles for these states only: loaded beside the page, never in its critical path.
   document.head.append(Object.assign(document.createElement("link"),
     { rel: "stylesheet", href: "/static/offline.css" }));
@@ -186,7 +186,17 @@
     moveDealer(state, view);
     var first = state.ops.filter(function (op) { return op.state !== "waiting"; })[0];
     var place = main.querySelector("#sheet") || main.querySelector("h1");
-    if (first) main.querySelector("h1").after(conflictPanel(first, w));
+    if (first) {
+      var panel = conflictPanel(first, w);
+      main.querySelector("h1").after(panel);
+      // A choice the person must make is brought into view once, where they are looking.
+      if (shownChoice !== first.id + first.state) {
+        shownChoice = first.id + first.state;
+        panel.setAttribute("tabindex", "-1");
+        panel.scrollIntoView({ block: "start" });
+        panel.focus({ preventScroll: true });
+      }
+    }
     if (state.ops.length && place) place.before(pendingPanel(state, w, view));
     if (!state.ops.length) return;
     sheetRows(state, w, view);
@@ -202,18 +212,25 @@
     }
   }
 
+  // A round form opened offline may be a kept page older than the phone's copy of the game
+  // (or another round's page): it is renumbered for the round asked for and refilled from
+  // that copy, and its hidden revision and "before" say what the person now sees, so a
+  // queued change is judged against that (never against a state they did not see).
   function roundForm(state, w) {
     var form = main.querySelector("form.round-form");
-    if (!form || form.dataset.offlineAdapted) return;
-    var input = form.querySelector("input[name=number]");
-    var shown = Number(input && input.value);
+    if (!form || form.dataset.offlineAdapted || form.dataset.typed) return;
+    if (!state.offline && !state.ops.length) return;  // a page fresh from the server is right
+    var field = function (name) { return form.querySelector("input[name=" + name + "]"); };
+    var shown = Number(field("number") && field("number").value);
     var view = Q.project(state.game, state.ops);
     var edit = state.form[3] ? Number(state.form[3]) : null;
-    var number = edit || (state.ops.length ? view.next : shown);
-    var touched = edit && state.ops.some(function (op) { return op.number === edit; });
-    if (number === shown && !touched) return;
+    var known = state.game ? state.game.revision + state.ops.length : null;
+    var older = known !== null && Number(field("revision") && field("revision").value) < known;
+    var number = edit || (state.game ? view.next : shown);
+    if (number === shown && !older) return;
     form.dataset.offlineAdapted = "1";
-    if (input) input.value = String(number);
+    if (field("number")) field("number").value = String(number);
+    if (field("revision") && known !== null) field("revision").value = String(known);
     var board = form.classList.contains("markers");  // a round form for phase markers
     main.querySelector("h1").textContent = fill(edit ? w.editRound : board ? w.boardRound : w.round, { n: number });
     var store = form.querySelector("button[type=submit]");
@@ -223,7 +240,10 @@
       Array.prototype.slice.call(label.childNodes).forEach(function (node) { if (node.nodeType === 3) node.remove(); });
       label.append(" " + w.phaseDone);
     });
-    if (edit) prefill(form, view.rounds.get(edit) || []);
+    if (!edit) return;
+    var was = view.rounds.get(edit) || [];
+    prefill(form, was);
+    if (field("before")) field("before").value = JSON.stringify(was);
   }
 
   function prefill(form, results) {
@@ -265,6 +285,12 @@
     }
     observer.observe(main, { childList: true });
   }
+
+  // What the person has begun to type is never refilled under their fingers.
+  main.addEventListener("input", function (event) {
+    var form = event.target.closest && event.target.closest("form.round-form");
+    if (form) form.dataset.typed = "1";
+  });
 
   main.addEventListener("click", function (event) {
     var button = event.target.closest("[data-offline-action]");

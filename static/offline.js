@@ -101,7 +101,10 @@
     var had = state.ops.length;
     return Q.syncAll().then(function (outcome) {
       if (outcome && outcome.offline) state.offline = true;
-      return refresh();
+      return load();
+    }).then(function () {
+      if (!state.ops.length && state.note === words.keptServer) state.note = null;  // sent now
+      render();
     }).then(function () { return had || always === true ? freshSheet() : null; });
   }
 
@@ -177,6 +180,10 @@
   state.update = function () { return probe().then(refresh); };
   state.resolve = function (op, choice) { return Q.resolve(op, choice).then(sync).then(refresh); };
   function start() {
+    if (location.hash === "#kept") {  // the worker kept a round the server failed to store
+      state.note = words.keptServer;
+      history.replaceState(null, "", location.pathname + location.search + "#sheet");
+    }
     probe().then(load).then(sinceText).then(function () {
       render();
       return Promise.all([keepPages(), state.offline ? null : sync()]);

@@ -101,21 +101,28 @@ function notSent(reason) {
   });
 }
 
+// A server error or a proxy's (500, 502, 503, 504) stores nothing: what was typed is kept
+// like a form posted without a network, rather than lost behind an error page.
+var KEEP_ON = [500, 502, 503, 504];
+
 function postPage(event) {
   var request = event.request;
   var copy = request.clone();
-  return fetch(request).catch(function () {
-    var url = new URL(request.url);
-    var match = /^\/games\/([\w-]+)\/(round|rounds\/\d+\/edit|undo)$/.exec(url.pathname);
+  var url = new URL(request.url);
+  var match = /^\/games\/([\w-]+)\/(round|rounds\/\d+\/edit|undo)$/.exec(url.pathname);
+  function keep(reason) {
     if (!match) return notSent("offline");
     return copy.formData().then(function (fields) {
       return OfflineQueue.keepForm(match[1], url.pathname, fields);
     }).then(function () {
-      return Response.redirect("/games/" + match[1] + "#sheet", 303);
+      return Response.redirect("/games/" + match[1] + (reason === "server" ? "#kept" : "#sheet"), 303);
     }, function (error) {
       return notSent(error && error.invalid ? "invalid" : "offline");
     });
-  });
+  }
+  return fetch(request).then(function (response) {
+    return match && KEEP_ON.indexOf(response.status) >= 0 ? keep("server") : response;
+  }, function () { return keep("offline"); });
 }
 
 self.addEventListener("fetch", function (event) {

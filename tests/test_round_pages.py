@@ -3,6 +3,10 @@ its way back (issue 11)."""
 
 from __future__ import annotations
 
+import re
+
+from markupsafe import escape
+
 PLAYERS = ["Ann", "Ben", "Cleo"]
 ROUND = [{"player": "Ann", "phase": True, "points": 0},
          {"player": "Ben", "phase": False, "points": 60},
@@ -53,3 +57,14 @@ def test_no_restore_once_the_game_changed(client, api):
     assert "can no longer be restored" in response.get_data(as_text=True)
     rounds = client.get(f"/api/games/{game['id']}").get_json()["rounds"]
     assert len(rounds) == 1 and rounds[0]["results"][1]["points"] == 0
+
+
+def test_refused_points_stay_in_their_field_exactly_as_typed(client, api):
+    game = api.new_game(PLAYERS)
+    for typed in (["", "-5", "abc"], ["0", "+60", "9999"], ["0", " 7 5", "12"]):
+        page = client.post(f"/games/{game['id']}/round", data=form(typed))
+        assert page.status_code == 422
+        html = page.get_data(as_text=True)
+        shown = re.findall(r'name="results-\d-points"[^>]*value="([^"]*)"', html)
+        assert shown == [escape(value) for value in typed], (typed, shown)
+    assert client.get(f"/api/games/{game['id']}").get_json()["rounds"] == []

@@ -160,6 +160,7 @@ def _round_form(game: models.Game, sheet: scoring.Sheet, number: int,
     form.number.data = str(number)
     if request.method == "GET":
         form.revision.data = str(game.revision)
+        form.before.data = sheetview.round_seen(initial, edition) if initial else ""
     if edition.chooses_phase and not edition.markers:
         sheetview.masters_choices(form, sheet, number)
     return form
@@ -221,9 +222,11 @@ def _other_problems(sheet: scoring.Sheet, form: Any, number: int) -> list[str]:
     """
     if form.errors.get("csrf_token") or sheet.setup.edition.markers:
         return []
-    for entry in form.results.entries:
-        if entry.form.points.errors:
-            entry.form.points.data = ""
+    unread = {entry.form.player.data: entry.form.points for entry in form.results.entries
+              if entry.form.points.errors}
+    typed = {name: field.data for name, field in unread.items()}
+    for field in unread.values():
+        field.data = ""  # read as empty for the rules' verdict ...
     before = scoring.build_sheet(sheet.setup, [scoring.Round(view.results)
                                                for view in sheet.rounds[:number - 1]])
     try:
@@ -231,17 +234,22 @@ def _other_problems(sheet: scoring.Sheet, form: Any, number: int) -> list[str]:
             before, sheetview.round_from_form(form, sheet.setup.edition))
     except scoring.GameFinished:
         return []
-    unread = {entry.form.player.data for entry in form.results.entries
-              if entry.form.points.errors}
+    finally:
+        for name, field in unread.items():
+            field.data = typed[name]  # ... and shown again exactly as typed
     return _apply_problems(form, tuple(problem for problem in errors if not (
         problem.field == "points" and problem.player in unread)))
 
 
-def _stale(game: models.Game, sheet: scoring.Sheet, form: Any) -> dict[str, Any] | None:
-    """What to tell a person whose form is older than the game (None: it is up to date).
+def _stale(game: models.Game, sheet: scoring.Sheet, form: Any, number: int,
+           editing: bool) -> dict[str, Any] | None:
+    """What to tell a person whose form is older than the game (None: store it).
 
-    The form keeps their entries and takes the game's revision, so storing it again is their
-    informed choice, never a silent overwrite.
+    A form made before another phone's change is stored when it changes nothing that changed
+    since: a new round (its number is still the next one), or an edited round that is still
+    as the form showed it. Otherwise the form keeps their entries and takes the game's
+    revision, with the round as the sheet has it now, so storing it again is their informed
+    choice, never a silent overwrite.
     """
     seen = whole_number(form.revision.data)
     if form.revision.data in (None, "") or seen == game.revision:
@@ -250,13 +258,49 @@ def _stale(game: models.Game, sheet: scoring.Sheet, form: Any) -> dict[str, Any]
     if seen is None:
         return {"errors": [_("This form was incomplete. Nothing was stored: check the entries "
                              "and store them again.")]}
-    changed = [_("The sheet changed on another phone while you were typing. Nothing was "
-                 "stored; your entries are still here.")]
-    if sheet.rounds:
-        last = sheet.rounds[-1]
-        changed.append(_("Round %(number)s on the sheet now: %(results)s.", number=last.number,
-                         results=sheetview.describe_round(last)))
-    return {"errors": changed, "stale": True}
+    now = sheet.rounds[number - 1] if editing else None
+    if now is None or form.before.data == sheetview.round_seen(now, game.edition):
+        return None  # merged: what it changes is as the person saw it
+    form.before.data = sheetview.round_seen(now, game.edition)
+    return {"errors": [_("The sheet changed on another phone while you were typing. Nothing was "
+                         "stored; your entries are still here."),
+                       _("Round %(number)s on the sheet now: %(results)s.", number=now.number,
+                         results=sheetview.describe_round(now))], "stale": True}
+
+
+def _taken(game: models.Game, sheet: scoring.Sheet, asked: int) -> str | None:
+    """A new round typed as round ``asked`` when the sheet's next round is another: shown as a
+    conflict about round ``asked`` (a page to replace it, with both versions), never stored
+    under another number. None when the number is the next one (or unreadable)."""
+    if asked < 1 or asked == sheet.next_round and sheet.status != "finished":
+        return None
+    if asked > len(sheet.rounds):
+        return None if sheet.status == "finished" else _ahead(game, sheet, asked)
+    now = sheet.rounds[asked - 1]
+    form = _round_form(game, sheet, asked, now)
+    form.revision.data = str(game.revision)
+    form.before.data = sheetview.round_seen(now, game.edition)
+    errors = [_("Round %(number)s was stored on another phone while you were typing. Nothing "
+                "was stored: your entries for round %(number)s are below.", number=asked),
+              _("Round %(number)s on the sheet now: %(results)s.", number=asked,
+                results=sheetview.describe_round(now)),
+              _("Store yours to replace it, or cancel to keep the sheet's.")]
+    return _render_round(game, sheet, form, asked, now, {"errors": errors, "stale": True},
+                         action=url_for("games.edit_round", key=game.edit_key, number=asked))
+
+
+def _ahead(game: models.Game, sheet: scoring.Sheet, asked: int) -> str:
+    """A new round typed as round ``asked`` after rounds were taken back on another phone:
+    the entries stay, shown on the form of the round that is next, stored only if the person
+    says they belong there."""
+    form = _round_form(game, sheet, sheet.next_round, None)
+    form.revision.data = str(game.revision)
+    errors = [_("Round %(given)s cannot come next: the next round of this game is round "
+                "%(next)s. Nothing was stored.", given=asked, next=sheet.next_round),
+              _("Your entries are below: store them as round %(number)s if they belong there.",
+                number=sheet.next_round)]
+    return _render_round(game, sheet, form, sheet.next_round, None,
+                         {"errors": errors, "stale": True})
 
 
 def _round_page(key: str, number: int | None) -> str | Response:
@@ -270,6 +314,10 @@ def _round_page(key: str, number: int | None) -> str | Response:
     sheet = services.sheet_of(game)
     editing = number is not None
     if number is None:
+        asked = whole_number(request.form.get("number", "")) if request.method == "POST" else None
+        taken = _taken(game, sheet, asked) if asked is not None else None
+        if taken is not None:
+            return taken
         if sheet.status == "finished":
             flash(_("This game is finished: it takes no more rounds."), "error")
             return redirect(url_for("games.sheet", key=key), 303)
@@ -280,7 +328,7 @@ def _round_page(key: str, number: int | None) -> str | Response:
     form = _round_form(game, sheet, number, initial)
     shown: dict[str, Any] = {}
     if form.validate_on_submit():
-        stale = _stale(game, sheet, form)
+        stale = _stale(game, sheet, form, number, editing)
         outcome = stale if stale is not None else _submit(game, form, number, editing)
         if isinstance(outcome, Response):
             return outcome
@@ -288,13 +336,19 @@ def _round_page(key: str, number: int | None) -> str | Response:
     elif request.method == "POST":
         shown = {"errors": [_("Some entries need a look: see the notes next to them."),
                             *_other_problems(sheet, form, number)]}
-    template = game.edition.round_template
+    return _render_round(game, sheet, form, number, initial, shown)
+
+
+def _render_round(game: models.Game, sheet: scoring.Sheet, form: Any, number: int,
+                  initial: scoring.RoundView | None, shown: dict[str, Any],
+                  action: str | None = None) -> str:
     status = 409 if shown.get("stale") else 422 if shown else 200
     names = [entry.form.player.data or "" for entry in form.results.entries]
     attempts = sheetview.attempts(sheet, initial, names)
-    return render_template(template, game=game, sheet=sheet, form=form, number=number,
-                           chooses_phase=game.edition.chooses_phase,
-                           editing=editing, attempts=attempts,
+    return render_template(game.edition.round_template, game=game, sheet=sheet, form=form,
+                           number=number, chooses_phase=game.edition.chooses_phase,
+                           editing=initial is not None, attempts=attempts, action=action,
+                           replacing=bool(shown.get("stale")) and initial is not None,
                            open_phases=sheetview.first_open_phases(form),
                            **shown), status  # type: ignore[return-value]
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -13,6 +14,7 @@ from ..editions import Edition
 from ..forms import choices
 from ..i18n import say_phase
 from ..numbers import whole_number
+from ..present import round_json
 from ..scoring.grid import sheet_grid
 from .charts import COLOURS, legend_key, progress_chart
 from .naming import marker_labels, short_names
@@ -140,6 +142,14 @@ def round_from_form(form: Any, edition: Edition) -> scoring.Round:
                                       points=whole_number(row.points.data),
                                       went_out=went_out, phase=phase))
     return scoring.Round(tuple(results))
+
+
+def round_seen(view: scoring.RoundView, edition: Edition) -> str:
+    """A round's results as a form shows them, in the API's shape (JSON): the edit form's
+    "before", by which a write made on an older page tells whether this round changed since
+    (the offline queue replays it as its "before" too)."""
+    results = sorted(round_json(view, edition)["results"], key=lambda result: result["player"])
+    return json.dumps(results, separators=(",", ":"), sort_keys=True, ensure_ascii=False)
 
 
 def describe_round(view: scoring.RoundView) -> str:

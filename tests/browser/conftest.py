@@ -6,12 +6,14 @@ from __future__ import annotations
 import gc
 import os
 import shutil
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from browser_kit import PHONE, ScriptErrors
+from offline_kit import PHONE_OPTIONS, watch
+from playwright.sync_api import Page
 from thread_server import serve_in_thread
 
 from companion import create_app
@@ -93,3 +95,22 @@ def pages(browser, script_errors, request):  # type: ignore[no-untyped-def]
 def phone(pages):  # type: ignore[no-untyped-def]
     """A 390×844 touch page."""
     return pages()
+
+
+@pytest.fixture
+def phones(browser: Any) -> Iterator[Callable[[], Page]]:
+    """New 390 px phones, each with its own storage (and service worker)."""
+    errors: list[str] = []
+    contexts: list[Any] = []
+
+    def make() -> Page:
+        context = browser.new_context(**PHONE_OPTIONS)
+        contexts.append(context)
+        page = context.new_page()
+        watch(page, errors)
+        return page
+
+    yield make
+    for context in contexts:
+        context.close()
+    assert not errors, "script errors:\n" + "\n".join(errors)

@@ -6,12 +6,23 @@ side by side, nothing lost; the app shell opens offline from a cold start."""
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_kit import PHONE, api_game, api_round, read_sheet, shot
+from browser_kit import api_game, api_round, read_sheet, shot
+from offline_kit import (
+    PHONE_OPTIONS,
+    PLAYERS,
+    SYNC,
+    enter_round,
+    points,
+    ready,
+    sent,
+    server_game,
+    watch,
+)
 from playwright.sync_api import Page, expect
 from thread_server import serve_in_thread
 
@@ -19,76 +30,8 @@ from companion import create_app
 
 pytestmark = pytest.mark.browser
 
-PLAYERS = ["Anna", "Ben", "Cem"]
-PHONE_OPTIONS: dict[str, Any] = {"locale": "en-GB", "viewport": PHONE, "device_scale_factor": 2,
-                                 "is_mobile": True, "has_touch": True}
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--no-first-run"]
-SYNC = 15_000  # ms: the page sends on the browser's "online" event; allow a slow machine
-
-
-#: Console errors that are the point of these tests: requests without a network, and the
-#: API's 409 when a resent change meets a game that moved on.
-EXPECTED = ("net::ERR_", "status of 409", "status of 422")
-
-
-def _watch(page: Page, errors: list[str]) -> None:
-    """Script errors fail the test; a request refused for want of a network does not."""
-    page.on("pageerror", lambda error: errors.append(f"{page.url}: {error}"))
-    page.on("console", lambda message: errors.append(f"{page.url}: {message.text}")
-            if message.type == "error" and not any(text in message.text for text in EXPECTED)
-            else None)
-
-
-@pytest.fixture
-def phones(browser: Any) -> Iterator[Callable[[], Page]]:
-    """New 390 px phones, each with its own storage (and service worker)."""
-    errors: list[str] = []
-    contexts: list[Any] = []
-
-    def make() -> Page:
-        context = browser.new_context(**PHONE_OPTIONS)
-        contexts.append(context)
-        page = context.new_page()
-        _watch(page, errors)
-        return page
-
-    yield make
-    for context in contexts:
-        context.close()
-    assert not errors, "script errors:\n" + "\n".join(errors)
-
-
-def ready(page: Page) -> None:
-    """The service worker controls the page and the game's pages are kept for offline use."""
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null"
-                           " && document.documentElement.dataset.offlineReady === '1'")
-
-
-def sent(page: Page, key: str) -> None:
-    """Waits until nothing of the game waits on the phone any more (the queue is empty)."""
-    page.wait_for_function("(key) => OfflineQueue.listOps(key).then((ops) => ops.length === 0)",
-                           arg=key, polling=100, timeout=SYNC)
-
-
-def enter_round(page: Page, number: int, out: str, points: dict[str, str]) -> None:
-    page.get_by_role("link", name=f"Enter round {number}").tap()
-    expect(page.get_by_role("heading", level=1)).to_have_text(f"Round {number}")
-    page.locator(".result-row", has=page.get_by_role("heading", name=out)) \
-        .get_by_label("went out").tap()
-    for name, value in points.items():
-        page.locator(".result-row", has=page.get_by_role("heading", name=name)) \
-            .get_by_label("Points").fill(value)
-    page.get_by_role("button", name=f"Store round {number}").tap()
-
-
-def server_game(page: Page, server: str, key: str) -> dict[str, Any]:
-    answer: dict[str, Any] = page.request.get(f"{server}/api/games/{key}").json()
-    return answer
-
-
-def points(game: dict[str, Any]) -> list[dict[str, int]]:
-    return [{r["player"]: r["points"] for r in round_["results"]} for round_ in game["rounds"]]
 
 
 def dealer(page: Page) -> str | None:
@@ -229,7 +172,7 @@ def test_the_app_shell_opens_offline_from_a_cold_start(browser: Any, tmp_path: P
     first = browser.browser_type.launch_persistent_context(str(tmp_path / "profile"), **options)
     try:
         page = first.new_page()
-        _watch(page, errors)
+        watch(page, errors)
         page.goto(f"{base}/")
         ready(page)
         cdp = first.new_cdp_session(page)
@@ -243,7 +186,7 @@ def test_the_app_shell_opens_offline_from_a_cold_start(browser: Any, tmp_path: P
     try:
         again.set_offline(True)
         page = again.pages[0] if again.pages else again.new_page()
-        _watch(page, errors)
+        watch(page, errors)
         page.goto(f"{base}/")
         expect(page.get_by_role("heading", level=1)).to_have_text("Phase 10 at the table")
         expect(page.get_by_role("status")).to_contain_text("No connection.")
