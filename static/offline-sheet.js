@@ -13,7 +13,7 @@
     { rel: "stylesheet", href: "/static/offline.css" }));
 
   function fill(text, values) {
-    return text.replace(/\{(\w+)\}/g, function (whole, name) {
+    return String(text || "").replace(/\{(\w+)\}/g, function (whole, name) {
       return values[name] === undefined ? whole : values[name];
     });
   }
@@ -273,7 +273,8 @@
     main.querySelectorAll(".flash").forEach(function (flash) { flash.hidden = state.offline; });
     var note = banner(state, w);
     if (note) main.prepend(note);
-    if (state.key && !state.form) sheet(state, w);
+    // The "no connection" page stands in for a sheet never kept here: nothing to draw on.
+    if (state.key && !state.form && !main.querySelector("[data-offline-page]")) sheet(state, w);
     if (state.form) roundForm(state, w);
     if (!observer) {
       // Live updates replace the page's content: put what waits back on the new sheet.

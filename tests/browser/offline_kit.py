@@ -33,6 +33,11 @@ def ready(page: Page) -> None:
     """The service worker controls the page and the game's pages are kept for offline use."""
     page.wait_for_function("() => navigator.serviceWorker.controller !== null"
                            " && document.documentElement.dataset.offlineReady === '1'")
+    # ... this page included (the worker keeps it after answering, not before).
+    deadline = time.monotonic() + SYNC / 1000
+    while not page.evaluate("() => caches.match(location.pathname).then(Boolean)"):
+        assert time.monotonic() < deadline, "the page was never kept for offline use"
+        page.wait_for_timeout(50)
 
 
 def sent(page: Page, key: str) -> None:

@@ -9,12 +9,12 @@ import gc
 import os
 import re
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 from browser_kit import api_game, api_round, shot
-from playwright.sync_api import Page, expect
-from test_offline import (
+from offline_kit import (
     PLAYERS,
     SYNC,
     enter_round,
@@ -23,6 +23,8 @@ from test_offline import (
     sent,
     server_game,
 )
+from playwright.sync_api import Page, expect
+from server_kit import Server
 from thread_server import serve_in_thread
 
 from companion import create_app
@@ -32,6 +34,16 @@ pytestmark = pytest.mark.browser
 ROUND_1 = [{"player": "Anna", "phase": True, "points": 0},
            {"player": "Ben", "phase": True, "points": 25},
            {"player": "Cem", "phase": False, "points": 60}]
+
+
+@pytest.fixture(scope="module")
+def server(server_database: tuple[str, Path]) -> Iterator[str]:
+    """A real gunicorn as gunicorn.conf.py sets it up (several workers), on SQLite and on
+    PostgreSQL: the phones' writes meet the production server."""
+    url, folder = server_database
+    running = Server(url, folder / "instance").start()
+    yield running.url
+    running.stop()
 
 
 def results(round_: dict[str, int], out: str = "Anna") -> list[dict[str, Any]]:
