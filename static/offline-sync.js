@@ -59,7 +59,8 @@
       return deleteOp(op.id).then(function () { return answer.data && saveGame(key, answer.data); })
         .then(function () { return "next"; });
     }
-    if (answer.status >= 500 || answer.status === 429) return putOp(op).then(function () { return "offline"; });
+    // The server answered but could not store it: connected, so not "offline"; tried again.
+    if (answer.status >= 500 || answer.status === 429) return putOp(op).then(function () { return "server"; });
     if (answer.status !== 409 && answer.status !== 404) return reject(op, answer);
     return currentGame(key, answer).then(function (game) {
       if (!game) return answer.status === 404 ? reject(op, answer) : "offline";

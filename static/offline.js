@@ -101,6 +101,7 @@
     var had = state.ops.length;
     return Q.syncAll().then(function (outcome) {
       if (outcome && outcome.offline) state.offline = true;
+      if (outcome && outcome.server) state.note = words.keptServer;
       return load();
     }).then(function () {
       if (!state.ops.length && state.note === words.keptServer) state.note = null;  // sent now

@@ -159,6 +159,6 @@ self.addEventListener("fetch", function (event) {
 self.addEventListener("sync", function (event) {
   if (event.tag !== OfflineQueue.SYNC_TAG) return;
   event.waitUntil(OfflineQueue.syncAll().then(function (outcome) {
-    if (outcome.offline) throw new Error("still offline: the browser tries again later");
+    if (outcome.offline || outcome.server) throw new Error("not sent: the browser tries again later");
   }));
 });

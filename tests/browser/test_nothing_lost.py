@@ -225,3 +225,22 @@ def test_a_plausibility_question_is_answered_beside_the_store_button(
     confirm.check()
     phone.get_by_role("button", name="Store round 1").tap()
     expect(phone.get_by_text("Round 1 stored.")).to_be_visible()
+
+
+def test_refused_points_stay_in_their_field_as_typed(phones: Callable[[], Page],
+                                                     server: str) -> None:
+    phone = phones()
+    game = api_game(phone, server, PLAYERS)
+    phone.goto(f"{server}/games/{game['id']}/round")
+    rows = {name: phone.locator(".result-row", has=phone.get_by_role("heading", name=name))
+            for name in PLAYERS}
+    rows["Anna"].get_by_label("went out").tap()
+    rows["Ben"].get_by_label("Points").fill("-5")
+    rows["Cem"].get_by_label("Points").fill("9999")
+    phone.get_by_role("button", name="Store round 1").tap()
+    expect(rows["Ben"].locator(".field-error")).to_have_text("Points are a whole number like 35.")
+    expect(rows["Ben"].get_by_label("Points")).to_have_value("-5")
+    expect(rows["Cem"].locator(".field-error")).to_contain_text("No hand is worth more than")
+    expect(rows["Cem"].get_by_label("Points")).to_have_value("9999")
+    shot(phone, "lost-refused-as-typed")
+    assert server_game(phone, server, game["id"])["rounds"] == []
