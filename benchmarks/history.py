@@ -1,15 +1,16 @@
 """Does a request cost more on a long game? Times against a real gunicorn (tests/server_kit.py).
 
-    python benchmarks/history.py [--database URL] [--long 2000] [--imports 100,1000,5000]
+    python benchmarks/history.py [--database URL] [--long 1990] [--imports 100,1000,5000]
 
 Everything is printed as a ratio to the cheapest rejected request in the same run (a POST to
 /api/check that is not JSON: 415). Two players reach phase 10 together with the same points
-and then tie forever (both lay again with 0 points), so a game can be as long as wanted.
+and then tie in every tie-break (both lay again with 0 points) until round 2,000, the last a
+game may have (limits.MAX_ROUNDS); the long game leaves room for the POSTs timed on it.
 
 - per game (5 rounds and ``--long`` rounds, both imported): a round POST, then the game JSON,
   the live poll, the sheet page and the filled PDF of the revision it made (each the median
   of ``--repeat`` such turns: the first read of a new revision is what a table pays);
-- an import of 100 / 1,000 / 5,000 rounds: milliseconds per round (or the refusal).
+- an import of 100 / 1,000 / 5,000 rounds: milliseconds per round (5,000: the refusal).
 """
 
 from __future__ import annotations
@@ -99,7 +100,7 @@ def turns(base: str, key: str, played: int, repeat: int) -> dict[str, float]:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--database", help="a PostgreSQL URL (wiped first); default SQLite")
-    parser.add_argument("--long", type=int, default=2000)
+    parser.add_argument("--long", type=int, default=1990)
     parser.add_argument("--imports", default="100,1000,5000")
     parser.add_argument("--repeat", type=int, default=5)
     options = parser.parse_args()
