@@ -97,10 +97,23 @@ def hit() -> Response:
                     "reasons": [say(reason) for reason in result.reasons]})
 
 
-def _game_response(game: models.Game, sheet: scoring.Sheet, status: int = 200) -> Response:
+def _game_response(game: models.Game | reading.GameHead, sheet: scoring.Sheet,
+                   status: int = 200) -> Response:
     response = jsonify(game_json(game, sheet, editable=True))
     response.status_code = status
     return response
+
+
+def _saved(game: models.Game, sheet: scoring.Sheet, status: int = 200) -> Response:
+    """Commit the write to ``game`` and answer with ``sheet``, the game after it.
+
+    The answer is built from the game's row as it was written: reading it again after the
+    commit would load every round of the game once more.
+    """
+    head = reading.GameHead(game.id, game.edit_key, game.view_key, game.edition,
+                            game.revision, game.created_at, editable=True)
+    db.session.commit()
+    return _game_response(head, sheet, status)
 
 
 def _problems(problems: tuple[scoring.Problem, ...]) -> list[dict[str, Any]]:
@@ -177,8 +190,7 @@ def create_game() -> Response:
     """Start a game."""
     game = services.create_game(read(NewGame, body()).to_spec())
     sheet = services.sheet_of(game)
-    db.session.commit()
-    return _game_response(game, sheet, 201)
+    return _saved(game, sheet, 201)
 
 
 def _head(key: str) -> reading.GameHead:
@@ -269,8 +281,7 @@ def add_round(key: str) -> Response:
     sheet = services.record_round(game, new.to_round(game.edition),
                                   number=new.number,
                                   confirm=new.confirm)
-    db.session.commit()
-    return _game_response(game, sheet, 201)
+    return _saved(game, sheet, 201)
 
 
 @bp.delete("/games/<key>/rounds/last")
@@ -280,8 +291,7 @@ def undo(key: str) -> Response:
     guards = read(UndoQuery, request.args.to_dict())
     game = _locked(key, guards.revision)
     sheet = services.undo_last(game, number=guards.number)
-    db.session.commit()
-    return _game_response(game, sheet)
+    return _saved(game, sheet)
 
 
 @bp.put("/games/<key>/rounds/<int:number>")
@@ -293,8 +303,7 @@ def edit(key: str, number: int) -> Response:
     new = read(RoundBody, data, game.edition)
     sheet = services.edit_round(game, number, new.to_round(game.edition),
                                 confirm=new.confirm)
-    db.session.commit()
-    return _game_response(game, sheet)
+    return _saved(game, sheet)
 
 
 # Routes in their own modules, on this blueprint: "What do I need?" (outs) and the player

@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Response, request
 
 from . import roster_services, services
-from .api import _game_response, _locked, body, bp
+from .api import _locked, _saved, body, bp
 from .apidoc import documented
 from .errors import json_error
 from .extensions import db
@@ -29,8 +29,7 @@ def add_player(key: str) -> Response:
     game = _locked(key, read(Revised, data).revision)
     roster_services.add_player(game, read(PlayerBody, data).name)
     sheet = services.sheet_of(game)
-    db.session.commit()
-    return _game_response(game, sheet, 201)
+    return _saved(game, sheet, 201)
 
 
 @bp.patch("/games/<key>/players/<path:name>")
@@ -41,8 +40,7 @@ def rename_player(key: str, name: str) -> Response:
     game = _locked(key, read(Revised, data).revision)
     roster_services.rename_player(game, name, read(PlayerBody, data).name)
     sheet = services.sheet_of(game)
-    db.session.commit()
-    return _game_response(game, sheet)
+    return _saved(game, sheet)
 
 
 @bp.delete("/games/<key>/players/<path:name>")
@@ -52,5 +50,4 @@ def remove_player(key: str, name: str) -> Response:
     game = _locked(key, read(RevisionQuery, request.args.to_dict()).revision)
     roster_services.remove_player(game, name)
     sheet = services.sheet_of(game)
-    db.session.commit()
-    return _game_response(game, sheet)
+    return _saved(game, sheet)

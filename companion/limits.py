@@ -22,3 +22,7 @@ MAX_GAMES = 1000
 #: Bytes of one import request: an exported group of a few hundred games is larger than any
 #: other request.
 IMPORT_MAX_BYTES = 8 * 1024 * 1024
+#: Rounds in one game. A real table ends long before (in the card games whoever goes out lays
+#: a phase, so about 10 rounds a player); only a tie-break that never ends could reach it, and
+#: that one closes here as a shared win (docs/decisions.md, issue 22). A round beyond is refused.
+MAX_ROUNDS = 2000

@@ -15,8 +15,6 @@ phone of the table reads the game once. So:
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -26,15 +24,12 @@ from flask import Flask, current_app
 from sqlalchemy import Engine, QueuePool, bindparam, create_engine, event, or_, select
 from sqlalchemy.sql import CompoundSelect, Select
 
-from . import scoring, services
+from . import derived, scoring, services
 from .editions import Edition
 from .extensions import db
 from .models import Game
 from .services import KEY
 from .storage import prepare_engine
-
-#: Sheets kept per process (a 6-player game of 20 rounds takes about 60 kB).
-CACHED_SHEETS = 1024
 
 
 @dataclass(frozen=True)
@@ -202,28 +197,7 @@ def revision_of(game_id: int) -> int | None:
     return found
 
 
-class _Sheets:
-    """A small LRU of derived sheets keyed by (edit_key, revision); safe across threads."""
-
-    def __init__(self, size: int) -> None:
-        self.size, self.items = size, OrderedDict[tuple[str, int], scoring.Sheet]()
-        self.lock = threading.Lock()
-
-    def get(self, key: tuple[str, int]) -> scoring.Sheet | None:
-        with self.lock:
-            found = self.items.get(key)
-            if found is not None:
-                self.items.move_to_end(key)
-            return found
-
-    def put(self, key: tuple[str, int], value: scoring.Sheet) -> None:
-        with self.lock:
-            self.items[key] = value
-            while len(self.items) > self.size:
-                self.items.popitem(last=False)
-
-
-_sheets = _Sheets(CACHED_SHEETS)
+_sheets = derived.kept
 
 
 class GameKeys(Protocol):

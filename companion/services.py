@@ -15,7 +15,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
 from sqlalchemy.orm.exc import StaleDataError
 
-from . import live, models, scoring, storage
+from . import derived, live, models, scoring, storage
 from .editions import Edition
 from .errors_base import Reason, ServiceError
 from .extensions import db
@@ -198,7 +198,18 @@ def rounds_of(game: models.Game) -> list[scoring.Round]:
 
 
 def sheet_of(game: models.Game) -> scoring.Sheet:
-    return scoring.build_sheet(setup_of(game), rounds_of(game))
+    """The game's sheet as it stands: kept from the last write or commit, else replayed."""
+    setup = setup_of(game)
+    found = derived.recall(db.session(), game, setup)
+    if found is not None:
+        return found
+    return scoring.build_sheet(setup, rounds_of(game))
+
+
+def _derived(game: models.Game, sheet: scoring.Sheet) -> scoring.Sheet:
+    """``sheet`` is the game's sheet after a write (made under its lock): keep it."""
+    derived.remember(db.session(), game, setup_of(game), sheet)
+    return sheet
 
 
 def _store(game: models.Game, number: int, view: scoring.RoundView) -> models.Round:
@@ -220,7 +231,7 @@ def record_round(game: models.Game, new: scoring.Round, *, number: int | None = 
     updated = scoring.add_round(sheet, new, confirm=confirm)
     _store(game, sheet.next_round, updated.rounds[-1])
     _touch(game)
-    return updated
+    return _derived(game, updated)
 
 
 def undo_last(game: models.Game, *, number: int | None = None) -> scoring.Sheet:
@@ -249,7 +260,7 @@ def edit_round(game: models.Game, number: int, new: scoring.Round, *,
             position=position, player=result.player, laid=result.laid, phase=result.phase,
             points=result.points, went_out=result.went_out))
     _touch(game)
-    return sheet
+    return _derived(game, sheet)
 
 
 def _touch(game: models.Game) -> None:

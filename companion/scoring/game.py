@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..limits import MAX_ROUNDS
 from . import board, sheet
 from .checks import normalise_setup
 from .model import GameFinished, NeedsConfirmation, Problem, Round, RoundRejected, Setup, Sheet
@@ -67,6 +68,8 @@ def check_round(current: Sheet, round: Round) -> tuple[tuple[Problem, ...], tupl
     """
     if current.status == "finished":
         raise GameFinished()
+    if current.next_round > MAX_ROUNDS:
+        return (Problem("a game has at most %(max)s rounds", {"max": MAX_ROUNDS}),), ()
     errors = _errors(current, round)
     if errors or current.setup.edition.markers:
         return errors, ()

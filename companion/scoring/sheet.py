@@ -12,7 +12,8 @@ The Wertungsblatt rules (seed 000, 002), as decided for the companion:
   10 completed). If several manage it in the same round, the fewest total points wins; if
   those are tied too, the tied players play a tie-break round, each trying the phase they
   completed last again. Of those who lay it, the fewest total points (the tie-break round
-  included) wins; still tied, another tie-break round for those still tied.
+  included) wins; still tied, another tie-break round for those still tied. A tie still
+  standing after round ``MAX_ROUNDS`` (2,000; no table gets there) is a shared win.
 - Variant 1 (``ten_rounds``): exactly one round per phase in play; in round r everybody
   tries phase r, laid or not. After the last round the fewest points win; a tie is a shared
   win (``winners``), there is no tie-break round.
@@ -28,6 +29,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from types import MappingProxyType
 
+from ..limits import MAX_ROUNDS
 from .cardchecks import card_round_errors, who_went_out
 from .checks import expected_results
 from .model import PlayerLine, Problem, Result, Round, RoundView, Setup, Sheet, Status
@@ -170,7 +172,8 @@ def _outcome(sheet: Sheet, lines: Sequence[PlayerLine], results: Sequence[Result
     if not candidates:
         return "playing", (), ()
     best = _fewest_points(candidates)
-    if len(best) == 1:
+    if len(best) == 1 or sheet.next_round >= MAX_ROUNDS:
+        # A tie still standing after the last round a game may have is a shared win.
         return "finished", best, ()
     return "tiebreak", (), best
 

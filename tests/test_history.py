@@ -1,0 +1,124 @@
+"""Costs that do not grow with history (issue 22): a write starts from the sheet the last
+write made, that kept sheet always equals a replay from round 1, and a game ends by round
+MAX_ROUNDS at the latest."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from flask import Flask
+from flask.testing import FlaskClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from companion import derived, editions, models, scoring, services
+from companion.extensions import db
+from companion.limits import MAX_ROUNDS
+
+PLAYERS = ("Ann", "Ben", "Cem")
+
+
+def card_round(out: int, laid: tuple[bool, ...], points: tuple[int, ...]) -> scoring.Round:
+    return scoring.Round(tuple(
+        scoring.Result(name, seat == out or laid[seat], 0 if seat == out else points[seat],
+                       seat == out)
+        for seat, name in enumerate(PLAYERS)))
+
+
+rounds = st.builds(card_round, st.integers(0, 2), st.tuples(*[st.booleans()] * 3),
+                   st.tuples(*[st.sampled_from((5, 10, 25, 50, 90))] * 3))
+steps = st.lists(st.one_of(
+    st.tuples(st.just("add"), rounds), st.tuples(st.just("undo"), st.none()),
+    st.tuples(st.just("edit"), st.tuples(st.integers(1, 30), rounds)),
+    st.tuples(st.just("commit"), st.none())), max_size=40)
+
+
+def replayed(game: models.Game) -> scoring.Sheet:
+    return scoring.build_sheet(services.setup_of(game), services.rounds_of(game))
+
+
+def _apply(game: models.Game, step: str, value: object) -> None:
+    try:
+        if step == "add":
+            assert isinstance(value, scoring.Round)
+            services.record_round(game, value, confirm=True)
+        elif step == "undo":
+            services.undo_last(game)
+        elif step == "edit":
+            assert isinstance(value, tuple)
+            services.edit_round(game, value[0], value[1], confirm=True)
+    except (scoring.GameFinished, scoring.RoundRejected, services.NoSuchRound):
+        pass  # refused before anything changed
+
+
+@settings(max_examples=40, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(steps=steps)
+def test_the_kept_sheet_is_the_replayed_sheet(app: Flask, steps: list[tuple[str, object]]
+                                              ) -> None:
+    with app.app_context():
+        game = services.create_game(services.GameSpec(editions.get("original"), PLAYERS))
+        key = game.edit_key
+        for step, value in steps:
+            if step == "commit":
+                db.session.commit()
+                db.session.expire_all()
+                found = services.find_game(key)
+                assert found is not None
+                game = services.lock_game(key) or game
+            else:
+                _apply(game, step, value)
+            assert services.sheet_of(game) == replayed(game)
+        db.session.rollback()
+
+
+def test_a_rolled_back_write_is_not_kept(app: Flask) -> None:
+    with app.app_context():
+        game = services.create_game(services.GameSpec(editions.get("original"), PLAYERS))
+        db.session.commit()
+        key, revision = game.edit_key, game.revision
+        services.record_round(game, card_round(0, (True, False, False), (0, 50, 50)))
+        db.session.rollback()
+        assert derived.kept.get((key, revision + 1)) is None
+        found = services.lock_game(key)
+        assert found is not None and found.rounds == []
+        assert services.sheet_of(found).next_round == 1
+
+
+def tie(number: int) -> scoring.Round:
+    """Ann and Ben reach phase 10 together with equal points, then tie in every tie-break."""
+    return scoring.Round(tuple(
+        scoring.Result(name, True, 0 if seat == number % 2 or number >= 10 else 10,
+                       seat == number % 2)
+        for seat, name in enumerate(("Ann", "Ben"))))
+
+
+def test_a_tiebreak_that_never_ends_is_a_shared_win_at_the_last_round() -> None:
+    sheet = scoring.build_sheet(scoring.Setup(editions.get("original"), ("Ann", "Ben")), [])
+    for number in range(MAX_ROUNDS - 1):
+        sheet = scoring.add_round(sheet, tie(number), confirm=True)
+    assert sheet.status == "tiebreak"
+    sheet = scoring.add_round(sheet, tie(MAX_ROUNDS - 1), confirm=True)
+    assert (sheet.status, sheet.winners, sheet.winner) == ("finished", ("Ann", "Ben"), None)
+
+
+def test_a_round_beyond_the_last_is_refused_with_a_sentence() -> None:
+    sheet = scoring.build_sheet(scoring.Setup(editions.get("original"), PLAYERS), [])
+    errors, _warnings = scoring.check_round(replace(sheet, next_round=MAX_ROUNDS + 1),
+                                            card_round(0, (True, True, True), (0, 5, 5)))
+    assert [str(error) for error in errors] == [f"a game has at most {MAX_ROUNDS} rounds"]
+
+
+def test_an_import_past_the_last_round_stores_nothing(client: FlaskClient, app: Flask) -> None:
+    body = [{"results": [{"player": result.player, "phase": result.laid,
+                          "points": result.points, "went_out": result.went_out}
+                         for result in tie(number).results], "confirm": True}
+            for number in range(MAX_ROUNDS + 1)]
+    answer = client.post("/api/import", json={
+        "format": "phase10-companion", "version": 1, "kind": "game",
+        "game": {"players": ["Ann", "Ben"], "rounds": body}})
+    assert answer.status_code == 422, answer.get_json()
+    assert set(answer.get_json()) == {"error", "details"}
+    assert answer.get_json()["details"][0]["round"] == MAX_ROUNDS + 1  # over after the last
+    with app.app_context():
+        assert db.session.query(models.Game).count() == 0

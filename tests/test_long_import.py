@@ -1,0 +1,69 @@
+"""A long import against a real gunicorn (SQLite and PostgreSQL): it is linear in its rounds,
+so the longest game a file may hold keeps other games' writes waiting a bounded time only."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from server_kit import Answer, Server, call, round_body
+
+from companion.limits import MAX_ROUNDS
+
+pytestmark = pytest.mark.storage
+
+#: Seconds another game's write may wait behind the longest import (it takes about 5 s alone
+#: on SQLite, which writes one transaction at a time; before issue 22 a 1,000-round import
+#: outlasted gunicorn's 30 s timeout and took its worker down).
+BOUND = 20
+
+
+@pytest.fixture(scope="module")
+def server(server_database: tuple[str, Path]) -> Iterator[Server]:
+    url, folder = server_database
+    running = Server(url, folder / "instance", workers=2).start()
+    yield running
+    running.stop()
+
+
+def longest_file() -> dict[str, Any]:
+    """Two players tie on phase 10 and in every tie-break until the last round a game has."""
+    rounds = [{"results": [
+        {"player": name, "phase": True, "went_out": seat == number % 2,
+         "points": 0 if seat == number % 2 or number >= 10 else 10}
+        for seat, name in enumerate(("Ann", "Ben"))], "confirm": True}
+        for number in range(MAX_ROUNDS)]
+    return {"format": "phase10-companion", "version": 1, "kind": "game",
+            "game": {"players": ["Ann", "Ben"], "rounds": rounds}}
+
+
+def test_other_games_are_written_while_the_longest_import_runs(server: Server) -> None:
+    players = ["Cem", "Dora"]
+    other = call(server.url, "POST", "/api/games", {"players": players})
+    assert other.status == 201, other
+    answers: list[Answer] = []
+    importing = threading.Thread(target=lambda: answers.append(
+        call(server.url, "POST", "/api/import", longest_file(), timeout=120)))
+    began = time.monotonic()
+    importing.start()
+    waits = []
+    turn = 1
+    while importing.is_alive() or turn == 1:
+        sent = time.monotonic()
+        answer = call(server.url, "POST", f"/api/games/{other.body['id']}/rounds",
+                      {**round_body(turn, players), "confirm": True}, timeout=120)
+        waits.append(time.monotonic() - sent)
+        assert answer.status == 201, answer
+        turn += 1
+        if turn > 15:  # the short game nears its end: start another
+            other, turn = call(server.url, "POST", "/api/games", {"players": players}), 1
+    importing.join()
+    assert answers[0].status == 201, answers[0]
+    assert answers[0].body["next_round"] == MAX_ROUNDS + 1
+    assert answers[0].body["status"] == "finished"
+    assert time.monotonic() - began < 2 * BOUND
+    assert max(waits) < BOUND, waits
