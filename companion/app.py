@@ -68,6 +68,9 @@ def build(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(group_pages.bp)
     views.register(app)
     errors.register(app)
+    from . import quotas
+
+    quotas.init_app(app)
 
     from . import models, storage  # noqa: F401  (the migrations compare against the models)
 

@@ -10,12 +10,18 @@ from typing import Any
 ENVIRONMENT_KEYS = {
     "DATABASE_URL": "SQLALCHEMY_DATABASE_URI",
     "SECRET_KEY": "SECRET_KEY",
+    "COMPANION_QUOTA_STORAGE": "RATELIMIT_STORAGE_URI",
 }
 #: Whole-number settings from the environment (on/off ones take 0 or 1).
 ENVIRONMENT_NUMBERS = {
     "COMPANION_MIGRATE_ON_START": "MIGRATE_ON_START",
     "COMPANION_PROXIES": "PROXIES",
     "COMPANION_HSTS_SECONDS": "HSTS_SECONDS",
+    "COMPANION_QUOTAS": "RATELIMIT_ENABLED",
+    "COMPANION_QUOTA_GAMES": "QUOTA_GAMES",
+    "COMPANION_QUOTA_WRITES": "QUOTA_WRITES",
+    "COMPANION_QUOTA_IMPORTS": "QUOTA_IMPORTS",
+    "COMPANION_QUOTA_EXPORTS": "QUOTA_EXPORTS",
 }
 
 
@@ -45,6 +51,16 @@ def defaults(instance_path: str) -> dict[str, Any]:
         "PROXIES": 0,
         # Strict-Transport-Security on answers served over HTTPS (0 turns it off).
         "HSTS_SECONDS": 365 * 24 * 3600,
+        # Requests per minute per client address (companion.quotas): a table records a round
+        # every minute or two; an abuser sends hundreds a second. 0 in RATELIMIT_ENABLED turns
+        # the quotas off; RATELIMIT_STORAGE_URI (memory:// by default, counted per worker)
+        # names a shared store such as redis://host:6379 for exact counts over several boxes.
+        "RATELIMIT_ENABLED": 1,
+        "RATELIMIT_STORAGE_URI": "memory://",
+        "QUOTA_GAMES": 60,
+        "QUOTA_WRITES": 600,
+        "QUOTA_IMPORTS": 10,
+        "QUOTA_EXPORTS": 60,
     }
 
 

@@ -32,6 +32,7 @@ MESSAGES = {
     405: _l("This address does not take that kind of request."),
     413: _l("The request is too large."),
     415: _l("Send the request as JSON (Content-Type: application/json)."),
+    429: _l("Too many requests from your address. Wait a minute and try again."),
 }
 
 

@@ -68,6 +68,8 @@ class Server:
     threads: int = 4
     port: int = field(default_factory=free_port)
     process: subprocess.Popen[bytes] | None = None
+    #: Settings for this server only, as environment variables (COMPANION_QUOTA_GAMES, …).
+    settings: dict[str, str] = field(default_factory=dict)
 
     @property
     def url(self) -> str:
@@ -75,7 +77,8 @@ class Server:
 
     def start(self, wait: bool = True) -> Server:
         environment = {**os.environ, "DATABASE_URL": self.database_url,
-                       "SECRET_KEY": "server-test", "COMPANION_INSTANCE_PATH": str(self.instance)}
+                       "SECRET_KEY": "server-test", "COMPANION_INSTANCE_PATH": str(self.instance),
+                       **self.settings}
         command = [sys.executable, "-m", "gunicorn", "-b", f"127.0.0.1:{self.port}",
                    "-w", str(self.workers), "--threads", str(self.threads),
                    "--access-logfile", os.devnull, "companion:create_app()"]
