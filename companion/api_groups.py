@@ -107,6 +107,7 @@ def add_game(key: str) -> Response:
     data = api.body()
     group, _editable = _group(key, edit=True)
     if "players" in data:
+        group_services.make_room(group.id)
         game = services.create_game(read(NewGame, data).to_spec())
         game.group_id = group.id
         db.session.commit()

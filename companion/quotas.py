@@ -44,6 +44,8 @@ def init_app(app: Flask) -> Limiter:
     """One limiter per app; every endpoint of a quota shares that quota's count."""
     app.config.setdefault("RATELIMIT_HEADERS_ENABLED", True)
     limiter = Limiter(get_remote_address, app=app)
+    # The wrapped views hold the limiter weakly: the app keeps it alive.
+    app.extensions["companion_quotas"] = limiter
     for setting, (endpoints, methods) in QUOTAS.items():
         shared = limiter.shared_limit(_per_minute(setting), scope=setting.lower(),
                                       methods=methods)
