@@ -50,6 +50,9 @@ def build(test_config: Mapping[str, Any] | None = None) -> Flask:
     csrf.init_app(app)
     compress.init_app(app)
     security.init_app(app)
+    from . import deadline
+
+    deadline.init_app(app)
     app.after_request(_buffer_static_files)  # runs before compression (reverse order)
     from .i18n import select_locale, setup_i18n
 

@@ -18,6 +18,7 @@ ENVIRONMENT_NUMBERS = {
     "COMPANION_PROXIES": "PROXIES",
     "COMPANION_HSTS_SECONDS": "HSTS_SECONDS",
     "COMPANION_QUOTAS": "RATELIMIT_ENABLED",
+    "COMPANION_BODY_SECONDS": "BODY_SECONDS",
     "COMPANION_QUOTA_GAMES": "QUOTA_GAMES",
     "COMPANION_QUOTA_WRITES": "QUOTA_WRITES",
     "COMPANION_QUOTA_IMPORTS": "QUOTA_IMPORTS",
@@ -61,6 +62,8 @@ def defaults(instance_path: str) -> dict[str, Any]:
         "QUOTA_WRITES": 600,
         "QUOTA_IMPORTS": 10,
         "QUOTA_EXPORTS": 60,
+        # A request body must arrive within this many seconds (companion.deadline: 408).
+        "BODY_SECONDS": 10,
     }
 
 
