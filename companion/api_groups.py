@@ -93,7 +93,7 @@ def get_group(key: str) -> Response:
         return jsonify(group_json(group, derived.edit_keys, derived.records,
                                   editable=editable)).get_data()
 
-    body = rendered.json_body(("group", fingerprint, editable, request.host_url), make,
+    body = rendered.json_body(("group", fingerprint, editable, rendered.host()), make,
                               keep=lambda: True)
     return Response(body, mimetype="application/json")
 

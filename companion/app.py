@@ -61,6 +61,9 @@ def build(test_config: Mapping[str, Any] | None = None) -> Flask:
     from . import limits
 
     app.jinja_env.globals["limits"] = limits  # maxlength and the like in templates
+    from .rendered import here
+
+    app.jinja_env.globals["here"] = here  # the language switch's way back
 
     from . import api, api_groups, errors, views
 
