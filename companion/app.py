@@ -46,6 +46,9 @@ def build(test_config: Mapping[str, Any] | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = config.instance_secret_key(app.instance_path)
 
+    from . import outage
+
+    outage.init_app(app)  # the timeouts go into the engine options before it is made
     db.init_app(app)
     csrf.init_app(app)
     compress.init_app(app)

@@ -19,6 +19,9 @@ ENVIRONMENT_NUMBERS = {
     "COMPANION_HSTS_SECONDS": "HSTS_SECONDS",
     "COMPANION_QUOTAS": "RATELIMIT_ENABLED",
     "COMPANION_BODY_SECONDS": "BODY_SECONDS",
+    "COMPANION_DB_CONNECT_SECONDS": "DATABASE_CONNECT_SECONDS",
+    "COMPANION_DB_STATEMENT_SECONDS": "DATABASE_STATEMENT_SECONDS",
+    "COMPANION_DB_LOCK_SECONDS": "DATABASE_LOCK_SECONDS",
     "COMPANION_QUOTA_GAMES": "QUOTA_GAMES",
     "COMPANION_QUOTA_WRITES": "QUOTA_WRITES",
     "COMPANION_QUOTA_IMPORTS": "QUOTA_IMPORTS",
@@ -64,6 +67,11 @@ def defaults(instance_path: str) -> dict[str, Any]:
         "QUOTA_EXPORTS": 60,
         # A request body must arrive within this many seconds (companion.deadline: 408).
         "BODY_SECONDS": 10,
+        # PostgreSQL: a connection, a statement, a wait for a lock give up after these many
+        # seconds (503, companion.outage), well inside gunicorn's 30 s worker timeout.
+        "DATABASE_CONNECT_SECONDS": 5,
+        "DATABASE_STATEMENT_SECONDS": 20,
+        "DATABASE_LOCK_SECONDS": 10,
     }
 
 
