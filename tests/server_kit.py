@@ -14,6 +14,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -164,6 +165,19 @@ def database_url(kind: str, folder: Path) -> str:
     if kind == "sqlite":
         return f"sqlite:///{folder / 'server.sqlite'}"
     return os.environ["TEST_DATABASE_URL"]
+
+
+@contextlib.contextmanager
+def serving(kind: str, folder: Path, **options: Any) -> Iterator[Server]:
+    """A started gunicorn on an empty database of ``kind``, stopped afterwards."""
+    url = database_url(kind, folder)
+    if kind == "postgresql":
+        wipe_database(url)
+    running = Server(url, folder / "instance", **options).start()
+    try:
+        yield running
+    finally:
+        running.stop()
 
 
 def round_body(turn: int, players: list[str], **extra: Any) -> dict[str, Any]:

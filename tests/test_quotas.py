@@ -15,7 +15,7 @@ from sqlalchemy import func, select
 from companion import create_app
 from companion.extensions import db
 from companion.models import Game
-from tests.server_kit import DATABASES, Server, database_url, wipe_database
+from tests.server_kit import DATABASES, Server, serving
 
 PLAYERS = ["Ada", "Bo"]
 
@@ -61,15 +61,9 @@ def test_reading_is_never_counted(limited):
 
 @pytest.fixture(params=DATABASES)
 def server(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Server]:
-    url = database_url(request.param, tmp_path)
-    if request.param == "postgresql":
-        wipe_database(url)
-    running = Server(url, tmp_path / "instance", workers=2, threads=1,
-                     settings={"COMPANION_QUOTA_GAMES": "5", "COMPANION_PROXIES": "1"}).start()
-    try:
+    with serving(request.param, tmp_path, workers=2, threads=1,
+                 settings={"COMPANION_QUOTA_GAMES": "5", "COMPANION_PROXIES": "1"}) as running:
         yield running
-    finally:
-        running.stop()
 
 
 def create(server: Server, source: str = "127.0.0.1", forwarded: str | None = None) -> int:

@@ -11,22 +11,16 @@ from pathlib import Path
 
 import pytest
 
-from tests.server_kit import DATABASES, Server, call, database_url, wipe_database
+from tests.server_kit import DATABASES, Server, call, serving
 
 SECONDS = 2
 
 
 @pytest.fixture(params=DATABASES)
 def server(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Server]:
-    url = database_url(request.param, tmp_path)
-    if request.param == "postgresql":
-        wipe_database(url)
-    running = Server(url, tmp_path / "instance", workers=1, threads=1,
-                     settings={"COMPANION_BODY_SECONDS": str(SECONDS)}).start()
-    try:
+    with serving(request.param, tmp_path, workers=1, threads=1,
+                 settings={"COMPANION_BODY_SECONDS": str(SECONDS)}) as running:
         yield running
-    finally:
-        running.stop()
 
 
 def trickle(server: Server, outcome: dict[str, object]) -> None:
