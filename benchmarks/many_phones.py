@@ -45,6 +45,8 @@ class Tally:
             if answer.status >= 500 or (answer.status == 0 and not expect_drops):
                 self.counts["500s"] += 1
         return answer
+
+
 #: Every phone of the benchmark shares one address: the quotas would refuse them.
 NO_QUOTAS = {"COMPANION_QUOTAS": "0"}
 
