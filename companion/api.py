@@ -242,7 +242,7 @@ def _game_body(game: reading.GameHead) -> bytes:
         sheet, exact = reading.sheet_at(game)
         return jsonify(game_json(game, sheet, editable=game.editable)).get_data()
 
-    key = ("game", game.edit_key, game.revision, game.editable, request.host_url)
+    key = ("game", game.edit_key, game.revision, game.editable, rendered.host())
     return rendered.json_body(key, make, keep=lambda: exact)
 
 

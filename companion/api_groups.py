@@ -93,7 +93,7 @@ def get_group(key: str) -> Response:
         return jsonify(group_json(group, derived.edit_keys, derived.records,
                                   editable=editable)).get_data()
 
-    body = rendered.json_body(("group", fingerprint, editable, request.host_url), make,
+    body = rendered.json_body(("group", fingerprint, editable, rendered.host()), make,
                               keep=lambda: True)
     return Response(body, mimetype="application/json")
 
@@ -107,6 +107,7 @@ def add_game(key: str) -> Response:
     data = api.body()
     group, _editable = _group(key, edit=True)
     if "players" in data:
+        group_services.make_room(group.id)
         game = services.create_game(read(NewGame, data).to_spec())
         game.group_id = group.id
         db.session.commit()

@@ -65,10 +65,16 @@ def build(test_config: Mapping[str, Any] | None = None) -> Flask:
         app.config.from_mapping(test_config)
     _own_files(app)
 
+    from . import outage
+
+    outage.init_app(app)  # the timeouts go into the engine options before it is made
     db.init_app(app)
     csrf.init_app(app)
     compress.init_app(app)
     security.init_app(app)
+    from . import deadline
+
+    deadline.init_app(app)
     app.after_request(_buffer_static_files)  # runs before compression (reverse order)
     from .i18n import select_locale, setup_i18n
 
@@ -77,6 +83,9 @@ def build(test_config: Mapping[str, Any] | None = None) -> Flask:
     from . import limits
 
     app.jinja_env.globals["limits"] = limits  # maxlength and the like in templates
+    from .rendered import here
+
+    app.jinja_env.globals["here"] = here  # the language switch's way back
 
     from . import api, api_groups, errors, views
 
@@ -87,6 +96,9 @@ def build(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.register_blueprint(group_pages.bp)
     views.register(app)
     errors.register(app)
+    from . import quotas
+
+    quotas.init_app(app)
 
     from . import models, storage  # noqa: F401  (the migrations compare against the models)
 

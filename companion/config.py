@@ -12,12 +12,22 @@ from sqlalchemy.engine import make_url
 ENVIRONMENT_KEYS = {
     "DATABASE_URL": "SQLALCHEMY_DATABASE_URI",
     "SECRET_KEY": "SECRET_KEY",
+    "COMPANION_QUOTA_STORAGE": "RATELIMIT_STORAGE_URI",
 }
 #: Whole-number settings from the environment (on/off ones take 0 or 1).
 ENVIRONMENT_NUMBERS = {
     "COMPANION_MIGRATE_ON_START": "MIGRATE_ON_START",
     "COMPANION_PROXIES": "PROXIES",
     "COMPANION_HSTS_SECONDS": "HSTS_SECONDS",
+    "COMPANION_QUOTAS": "RATELIMIT_ENABLED",
+    "COMPANION_BODY_SECONDS": "BODY_SECONDS",
+    "COMPANION_DB_CONNECT_SECONDS": "DATABASE_CONNECT_SECONDS",
+    "COMPANION_DB_STATEMENT_SECONDS": "DATABASE_STATEMENT_SECONDS",
+    "COMPANION_DB_LOCK_SECONDS": "DATABASE_LOCK_SECONDS",
+    "COMPANION_QUOTA_GAMES": "QUOTA_GAMES",
+    "COMPANION_QUOTA_WRITES": "QUOTA_WRITES",
+    "COMPANION_QUOTA_IMPORTS": "QUOTA_IMPORTS",
+    "COMPANION_QUOTA_EXPORTS": "QUOTA_EXPORTS",
 }
 
 
@@ -47,6 +57,23 @@ def defaults(instance_path: str) -> dict[str, Any]:
         "PROXIES": 0,
         # Strict-Transport-Security on answers served over HTTPS (0 turns it off).
         "HSTS_SECONDS": 365 * 24 * 3600,
+        # Requests per minute per client address (companion.quotas): a table records a round
+        # every minute or two; an abuser sends hundreds a second. 0 in RATELIMIT_ENABLED turns
+        # the quotas off; RATELIMIT_STORAGE_URI (memory:// by default, counted per worker)
+        # names a shared store such as redis://host:6379 for exact counts over several boxes.
+        "RATELIMIT_ENABLED": 1,
+        "RATELIMIT_STORAGE_URI": "memory://",
+        "QUOTA_GAMES": 60,
+        "QUOTA_WRITES": 600,
+        "QUOTA_IMPORTS": 10,
+        "QUOTA_EXPORTS": 60,
+        # A request body must arrive within this many seconds (companion.deadline: 408).
+        "BODY_SECONDS": 10,
+        # PostgreSQL: a connection, a statement, a wait for a lock give up after these many
+        # seconds (503, companion.outage), well inside gunicorn's 30 s worker timeout.
+        "DATABASE_CONNECT_SECONDS": 5,
+        "DATABASE_STATEMENT_SECONDS": 20,
+        "DATABASE_LOCK_SECONDS": 10,
     }
 
 

@@ -30,8 +30,10 @@ MESSAGES = {
     400: _l("The request could not be understood."),
     404: _l("There is nothing here: check the link."),
     405: _l("This address does not take that kind of request."),
+    408: _l("The request took too long to arrive. Check the connection and try again."),
     413: _l("The request is too large."),
     415: _l("Send the request as JSON (Content-Type: application/json)."),
+    429: _l("Too many requests from your address. Wait a minute and try again."),
 }
 
 

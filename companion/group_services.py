@@ -10,14 +10,14 @@ import hashlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from sqlalchemy import bindparam, column, literal_column, null, or_, select, union_all
+from sqlalchemy import bindparam, column, func, literal_column, null, or_, select, union_all
 from sqlalchemy.orm import selectinload
 
 from . import models, reading, services
 from .errors_base import Reason, ServiceError
 from .extensions import db
 from .kept import Kept
-from .limits import MAX_GROUP_NAME
+from .limits import MAX_GROUP_GAMES, MAX_GROUP_NAME
 from .scoring import records
 
 
@@ -168,6 +168,21 @@ def forget_derived() -> None:
     _DERIVED.clear()
 
 
+def has_room(group_id: int) -> bool:
+    """Whether the group holds fewer than MAX_GROUP_GAMES games (one indexed count)."""
+    count = db.session.scalar(select(func.count()).select_from(models.Game)
+                              .where(models.Game.group_id == group_id))
+    return int(count or 0) < MAX_GROUP_GAMES
+
+
+def make_room(group_id: int) -> None:
+    """GroupProblem (413) when the group is full: nothing is stored."""
+    if not has_room(group_id):
+        raise GroupProblem(413, Reason(
+            "a group holds at most %(max)s games: start a new group for the next ones",
+            {"max": MAX_GROUP_GAMES}))
+
+
 def add_game(group: models.Group, key: str, *, revision: int | None = None) -> models.Game:
     """Put the game behind edit link ``key`` into ``group`` (a write to the game: locked)."""
     game = services.lock_game(key, revision=revision)
@@ -182,6 +197,7 @@ def add_game(group: models.Group, key: str, *, revision: int | None = None) -> m
         return game
     if game.group_id is not None:
         raise GroupProblem(409, Reason("that game belongs to another group already"))
+    make_room(group.id)
     game.group_id = group.id
     services._touch(game)
     return game
@@ -247,6 +263,8 @@ def rematch(key: str, group_keys: Sequence[str] = ()) -> models.Game | None:
     game = found[0]
     if services.sheet_of(game).status != "finished":
         raise GroupProblem(409, Reason("finish this game before you start a rematch"))
+    if game.group_id is not None:
+        make_room(game.group_id)
     seats = game.players
     names = tuple(player.name for player in seats if player.left_round is None)
     # The deal passes to the next player clockwise who is still at the table.
@@ -263,9 +281,10 @@ def rematch(key: str, group_keys: Sequence[str] = ()) -> models.Game | None:
 
 
 def join(game: models.Game, key: str | None) -> None:
-    """A new game joins the group behind edit link ``key`` (nothing for no or another key)."""
+    """A new game joins the group behind edit link ``key`` (nothing for no or another key, or
+    a full group: the game is started all the same)."""
     found = find_group(key.strip()) if key else None
-    if found is not None and found[1]:
+    if found is not None and found[1] and has_room(found[0].id):
         game.group_id = found[0].id
         db.session.flush()
 

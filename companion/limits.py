@@ -17,6 +17,9 @@ MAX_NAME = 30
 MAX_POINTS = 1000
 #: Characters in a group's name; also the database column.
 MAX_GROUP_NAME = 40
+#: Games in one group: a group playing three games every week of the year needs 32 years to
+#: fill it; a script adding games to one group forever is stopped (413).
+MAX_GROUP_GAMES = 5000
 #: Games in one imported group file.
 MAX_GAMES = 1000
 #: Bytes of one import request: an exported group of a few hundred games is larger than any

@@ -71,8 +71,9 @@ def init_reads(app: Flask, engine: Engine) -> None:
     server restarted) is tried once more on a new one."""
     if engine.dialect.name == "postgresql":
         # In autocommit there is no transaction to roll back when a connection goes back.
+        connect_args = app.config.get("SQLALCHEMY_ENGINE_OPTIONS", {}).get("connect_args", {})
         reads = create_engine(engine.url, isolation_level="AUTOCOMMIT", pool_pre_ping=False,
-                              pool_reset_on_return=None)
+                              pool_reset_on_return=None, connect_args=connect_args)
         prepare_engine(reads)
         # Whoever disposes of the app's engine (tests, a forked worker) disposes of this too.
         event.listen(engine, "engine_disposed", lambda _engine: reads.dispose())
@@ -160,6 +161,9 @@ def rows(statement: Select[Any] | CompoundSelect[Any], params: dict[str, Any], *
             broken = reads.dialect.is_disconnect(error, connection.dbapi_connection, None)
             if broken:
                 connection.invalidate(error)
+                # A restarted server broke every idle connection, not just this one: start
+                # the pool afresh rather than meet them one failed request at a time.
+                reads.dispose()
             if attempt == 2 or not broken:
                 raise
         finally:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable, Hashable
+from urllib.parse import urlencode
 
 from flask import current_app, g, request, session
 from flask_babel import get_locale
@@ -34,14 +35,47 @@ KEPT_PAGES = 512
 #: JSON answers kept per process (a game of 20 rounds is about 15 kB).
 KEPT_JSON = 1024
 
-_pages: Kept[str] = Kept(KEPT_PAGES)
-_json: Kept[bytes] = Kept(KEPT_JSON)
+#: Bytes of kept pages, and of kept JSON, per process: the bound that holds whatever the
+#: pages' sizes (a 2,000-round sheet is far larger than 30 kB).
+KEPT_BYTES = 16 * 1024 * 1024
+#: The only query parameters a kept page depends on (a group's whole list); any other is
+#: ignored, so ``?x=1``, ``?x=2``, … share one kept page.
+KNOWN_QUERY = ("all",)
+
+_pages: Kept[str] = Kept(KEPT_PAGES, most_bytes=KEPT_BYTES, weigh=len)
+_json: Kept[bytes] = Kept(KEPT_JSON, most_bytes=KEPT_BYTES, weigh=len)
 
 
-def audience() -> tuple[str, str, bytes]:
+def host() -> str:
+    """The app's own address as asked for, in one spelling: case, a trailing dot and the
+    scheme's default port do not make another key."""
+    scheme, _, name = request.host_url.rstrip("/").partition("://")
+    name = name.lower().replace(".:", ":").rstrip(".")
+    default = {"http": ":80", "https": ":443"}.get(scheme, "")
+    if default and name.endswith(default):
+        name = name[: -len(default)]
+    return f"{scheme}://{name}/"
+
+
+def known_query() -> str:
+    """The query parameters a kept page depends on, in one order ("" for none)."""
+    return urlencode([(name, request.args[name]) for name in KNOWN_QUERY
+                      if name in request.args])
+
+
+def here() -> str:
+    """The address the language switch sends back to: this page with its parameters, or,
+    on a page that is kept (shared by everyone asking with other parameters), its known ones."""
+    if not g.get("keeping_page"):
+        return request.full_path if request.query_string else request.path
+    query = known_query()
+    return f"{request.path}?{query}" if query else request.path
+
+
+def audience() -> tuple[str, str, str]:
     """What else than the data a page depends on: the language, the app's own address, and
-    the query string (the language switch sends people back to the same address)."""
-    return str(get_locale()), request.host_url, request.query_string
+    the query parameters that change the page."""
+    return str(get_locale()), host(), known_query()
 
 
 def personal() -> bool:
@@ -61,6 +95,7 @@ def page(key: Hashable, render: Callable[[], str], *, keep: Callable[[], bool]) 
     found = _pages.find(key)
     if found is not None:
         return found.replace(CSRF_SLOT, generate_csrf()) if CSRF_SLOT in found else found
+    g.keeping_page = True
     html = render()
     if keep():
         token = g.get(_token_name())

@@ -49,6 +49,9 @@ def app(request: pytest.FixtureRequest, tmp_path: Path, monkeypatch: pytest.Monk
         "SQLALCHEMY_DATABASE_URI": url,
         "WTF_CSRF_ENABLED": False,
         "SERVER_NAME": "companion.test",
+        # Hypothesis and long tests create hundreds of games from one address; the quotas
+        # are tested on their own (tests/test_quotas.py) and on a real gunicorn.
+        "RATELIMIT_ENABLED": False,
     })
     yield app
     with app.app_context():

@@ -14,6 +14,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -68,6 +69,8 @@ class Server:
     threads: int = 4
     port: int = field(default_factory=free_port)
     process: subprocess.Popen[bytes] | None = None
+    #: Settings for this server only, as environment variables (COMPANION_QUOTA_GAMES, …).
+    settings: dict[str, str] = field(default_factory=dict)
 
     @property
     def url(self) -> str:
@@ -75,7 +78,8 @@ class Server:
 
     def start(self, wait: bool = True) -> Server:
         environment = {**os.environ, "DATABASE_URL": self.database_url,
-                       "SECRET_KEY": "server-test", "COMPANION_INSTANCE_PATH": str(self.instance)}
+                       "SECRET_KEY": "server-test", "COMPANION_INSTANCE_PATH": str(self.instance),
+                       **self.settings}
         command = [sys.executable, "-m", "gunicorn", "-b", f"127.0.0.1:{self.port}",
                    "-w", str(self.workers), "--threads", str(self.threads),
                    "--access-logfile", os.devnull, "companion:create_app()"]
@@ -161,6 +165,19 @@ def database_url(kind: str, folder: Path) -> str:
     if kind == "sqlite":
         return f"sqlite:///{folder / 'server.sqlite'}"
     return os.environ["TEST_DATABASE_URL"]
+
+
+@contextlib.contextmanager
+def serving(kind: str, folder: Path, **options: Any) -> Iterator[Server]:
+    """A started gunicorn on an empty database of ``kind``, stopped afterwards."""
+    url = database_url(kind, folder)
+    if kind == "postgresql":
+        wipe_database(url)
+    running = Server(url, folder / "instance", **options).start()
+    try:
+        yield running
+    finally:
+        running.stop()
 
 
 def round_body(turn: int, players: list[str], **extra: Any) -> dict[str, Any]:

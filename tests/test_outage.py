@@ -1,0 +1,96 @@
+"""A database that does not answer gets 503 with Retry-After, never a 500, and one log line
+per outage (companion.outage)."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+import pytest
+
+from companion import create_app, outage
+from tests.server_kit import free_port
+
+
+@pytest.fixture
+def down(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
+    """An app whose PostgreSQL server is not there (nothing listens on the port)."""
+    monkeypatch.setenv("COMPANION_INSTANCE_PATH", str(tmp_path / "instance"))
+    monkeypatch.setitem(outage._down, "since", False)
+    url = f"postgresql+psycopg://postgres@127.0.0.1:{free_port()}/none"
+    return create_app({"SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": url,
+                       "MIGRATE_ON_START": 0, "RATELIMIT_ENABLED": False})
+
+
+def test_pages_and_json_get_503_with_retry_after_and_one_log_line(down, caplog):
+    client = down.test_client()
+    with caplog.at_level(logging.ERROR, logger="companion.outage"):
+        answers = [client.get("/api/games/nosuchgame"), client.get("/games/nosuchgame"),
+                   client.post("/api/games", json={"players": ["Ada", "Bo"]})]
+    assert [answer.status_code for answer in answers] == [503] * 3
+    assert all(answer.headers["Retry-After"] == "5" for answer in answers)
+    assert answers[0].json["error"].startswith("The database is not answering right now")
+    assert b"The database is not answering right now" in answers[1].data
+    assert len([r for r in caplog.records if "does not answer" in r.getMessage()]) == 1
+
+
+def test_postgresql_timeouts_come_from_the_settings(down):
+    args = down.config["SQLALCHEMY_ENGINE_OPTIONS"]["connect_args"]
+    assert args["connect_timeout"] == 5
+    assert args["options"] == "-c statement_timeout=20000 -c lock_timeout=10000"
+
+
+@pytest.fixture
+def cluster():  # type: ignore[no-untyped-def]
+    from tests.pg_cluster import Cluster, available
+
+    if not available():
+        pytest.skip("needs root, runuser and PostgreSQL's initdb for a throwaway cluster")
+    made = Cluster().create()
+    try:
+        yield made
+    finally:
+        made.remove()
+
+
+def test_a_postgresql_restart_gives_503s_never_500s_and_heals_itself(cluster, tmp_path: Path):
+    import threading
+    import time
+
+    from tests.server_kit import Server, call
+
+    server = Server(cluster.url, tmp_path / "instance", workers=2, threads=1,
+                    settings={"COMPANION_QUOTAS": "0"}).start()
+    try:
+        game = call(server.url, "POST", "/api/games", {"players": ["Ada", "Bo"]}).body
+        paths = [f"/api/games/{game['id']}", f"/games/{game['view_id']}"]
+        seen: list[tuple[str, int]] = []
+        stop = threading.Event()
+
+        def traffic() -> None:
+            while not stop.is_set():
+                for path in paths:
+                    seen.append((path, call(server.url, "GET", path, timeout=15).status))
+                seen.append(("POST", call(server.url, "POST", "/api/games",
+                                          {"players": ["Ada", "Bo"]}, timeout=15).status))
+
+        runner = threading.Thread(target=traffic)
+        runner.start()
+        time.sleep(1)
+        cluster.stop()
+        time.sleep(3)
+        cluster.start()
+        back = time.monotonic()
+        time.sleep(3)
+        stop.set()
+        runner.join()
+        statuses = {status for _path, status in seen}
+        assert statuses <= {200, 201, 503}, [answer for answer in seen if answer[1] >= 500]
+        assert 503 in statuses  # the outage was noticed, and answered as one
+        # A few seconds after the restart every request of every kind succeeds.
+        after = [call(server.url, "GET", path).status for path in paths * 10]
+        assert after == [200] * 20
+        assert call(server.url, "POST", "/api/games", {"players": ["Ada", "Bo"]}).status == 201
+        assert time.monotonic() - back < 15
+    finally:
+        server.stop()

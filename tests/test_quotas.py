@@ -1,0 +1,95 @@
+"""Requests per address: a quota refuses with 429, a sentence and Retry-After, stores nothing,
+and leaves every other address served (companion.quotas)."""
+
+from __future__ import annotations
+
+import http.client
+import json
+from collections import Counter
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from sqlalchemy import func, select
+
+from companion import create_app
+from companion.extensions import db
+from companion.models import Game
+from tests.server_kit import DATABASES, Server, serving
+
+PLAYERS = ["Ada", "Bo"]
+
+
+@pytest.fixture
+def limited(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("COMPANION_INSTANCE_PATH", str(tmp_path / "instance"))
+    return create_app({"TESTING": True, "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False,
+                       "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'q.sqlite'}",
+                       "QUOTA_GAMES": 3})
+
+
+def stored_games(app) -> int:  # type: ignore[no-untyped-def]
+    with app.app_context():
+        return int(db.session.scalar(select(func.count()).select_from(Game)) or 0)
+
+
+def test_the_fourth_game_of_a_minute_is_refused_with_a_sentence_and_nothing_stored(limited):
+    client = limited.test_client()
+    statuses = [client.post("/api/games", json={"players": PLAYERS}).status_code
+                for _ in range(3)]
+    assert statuses == [201] * 3
+    refused = client.post("/api/games", json={"players": PLAYERS})
+    assert refused.status_code == 429
+    assert refused.json["error"].startswith("Too many requests from your address")
+    assert refused.json["details"] == []
+    assert 0 < int(refused.headers["Retry-After"]) <= 60
+    assert stored_games(limited) == 3
+    page = client.post("/games/new", data={"players": "Ada\nBo"})
+    assert page.status_code == 429 and b"Wait a minute" in page.data
+    assert stored_games(limited) == 3
+    other = limited.test_client()
+    served = other.post("/api/games", json={"players": PLAYERS},
+                        environ_base={"REMOTE_ADDR": "192.0.2.7"})
+    assert served.status_code == 201 and stored_games(limited) == 4
+
+
+def test_reading_is_never_counted(limited):
+    client = limited.test_client()
+    for _ in range(10):
+        assert client.get("/games/new").status_code == 200
+
+
+@pytest.fixture(params=DATABASES)
+def server(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Server]:
+    with serving(request.param, tmp_path, workers=2, threads=1,
+                 settings={"COMPANION_QUOTA_GAMES": "5", "COMPANION_PROXIES": "1"}) as running:
+        yield running
+
+
+def create(server: Server, source: str = "127.0.0.1", forwarded: str | None = None) -> int:
+    """One game created over a fresh connection from ``source`` (any 127.x address is ours)."""
+    connection = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30,
+                                            source_address=(source, 0))
+    headers = {"Content-Type": "application/json"}
+    if forwarded:
+        headers["X-Forwarded-For"] = forwarded
+    try:
+        connection.request("POST", "/api/games", json.dumps({"players": PLAYERS}), headers)
+        response = connection.getresponse()
+        body = json.loads(response.read())
+        if response.status == 429:
+            assert body["error"] and response.getheader("Retry-After")
+        return response.status
+    finally:
+        connection.close()
+
+
+@pytest.mark.storage
+def test_gunicorn_refuses_one_address_and_serves_the_others(server: Server):
+    # Counted in each worker's memory: one address gets at most quota × workers through.
+    statuses = Counter(create(server) for _ in range(30))
+    assert set(statuses) == {201, 429}
+    assert 5 <= statuses[201] <= 10
+    assert create(server, source="127.0.0.2") == 201
+    # Behind one trusted proxy (COMPANION_PROXIES=1) the client is the forwarded address.
+    assert create(server, forwarded="198.51.100.4") == 201

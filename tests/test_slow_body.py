@@ -1,0 +1,69 @@
+"""A request body that trickles is cut with 408 within the bound, and the worker serves other
+requests meanwhile (companion.deadline, on a real gunicorn with gevent workers)."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.server_kit import DATABASES, Server, call, serving
+
+SECONDS = 2
+
+
+@pytest.fixture(params=DATABASES)
+def server(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Server]:
+    with serving(request.param, tmp_path, workers=1, threads=1,
+                 settings={"COMPANION_BODY_SECONDS": str(SECONDS)}) as running:
+        yield running
+
+
+def trickle(server: Server, outcome: dict[str, object]) -> None:
+    """A game's JSON announced as 200 bytes, sent one byte every half second."""
+    started = time.monotonic()
+    with socket.create_connection(("127.0.0.1", server.port), timeout=30) as connection:
+        connection.sendall(b"POST /api/games HTTP/1.1\r\nHost: x\r\n"
+                           b"Content-Type: application/json\r\nContent-Length: 200\r\n\r\n")
+        answer = b""
+        connection.settimeout(0.5)
+        while time.monotonic() - started < 20:
+            try:
+                if not answer:
+                    connection.sendall(b" ")
+                part = connection.recv(4096)
+            except TimeoutError:
+                continue
+            except OSError:
+                break
+            if not part:
+                break  # closed by the server: the whole answer is in
+            answer += part
+    outcome["status"] = answer.split(b" ", 2)[1] if answer else b""
+    outcome["answer"] = answer
+    outcome["seconds"] = time.monotonic() - started
+
+
+@pytest.mark.storage
+def test_a_trickling_body_is_cut_with_408_and_others_are_served(server: Server):
+    outcome: dict[str, object] = {}
+    slow = threading.Thread(target=trickle, args=(server, outcome))
+    slow.start()
+    time.sleep(0.5)
+    served = []
+    while slow.is_alive():
+        started = time.monotonic()
+        answer = call(server.url, "POST", "/api/games", {"players": ["Ada", "Bo"]}, timeout=10)
+        served.append((answer.status, time.monotonic() - started))
+        time.sleep(0.2)
+    slow.join()
+    assert outcome["status"] == b"408", outcome
+    assert b"took too long to arrive" in outcome["answer"]  # type: ignore[operator]
+    assert SECONDS <= float(outcome["seconds"]) < SECONDS + 3  # type: ignore[arg-type]
+    # One worker, and it answered every other request at once while the body trickled.
+    assert len(served) >= 3
+    assert all(status == 201 and seconds < 1 for status, seconds in served), served
