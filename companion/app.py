@@ -69,6 +69,7 @@ def build(test_config: Mapping[str, Any] | None = None) -> Flask:
 
     outage.init_app(app)  # the timeouts go into the engine options before it is made
     db.init_app(app)
+    app.teardown_appcontext(outage.forget_session)
     csrf.init_app(app)
     compress.init_app(app)
     security.init_app(app)

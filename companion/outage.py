@@ -11,6 +11,7 @@ connection without restarting gunicorn.
 from __future__ import annotations
 
 import logging
+from contextlib import suppress
 from typing import Any
 
 from flask import Flask, Response, render_template
@@ -28,7 +29,8 @@ _down = {"since": False}
 
 
 def _unavailable(error: Exception) -> Any:
-    db.session.rollback()
+    with suppress(DBAPIError):  # the connection is gone: nothing to roll back
+        db.session.rollback()
     if not _down["since"]:
         _down["since"] = True
         log.error("the database does not answer: %s", str(error).splitlines()[0][:300])
@@ -81,3 +83,15 @@ def init_app(app: Flask) -> None:
 
     app.register_error_handler(PoolTimeout, _unavailable)
     app.after_request(_back)
+
+
+def forget_session(_error: BaseException | None) -> None:
+    """Close the request's session before Flask-SQLAlchemy does, quietly when the database
+    went away meanwhile: its rollback would raise after the answer was made, and turn a 503
+    (or even a 200) into a 500. Registered after Flask-SQLAlchemy's teardown, so it runs
+    before it (teardown functions run in reverse order)."""
+    try:
+        db.session.remove()
+    except DBAPIError as error:
+        if not _is_outage(error):
+            raise

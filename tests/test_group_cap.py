@@ -30,7 +30,7 @@ def test_a_full_group_refuses_a_new_game_and_stores_nothing(api: Any, full) -> N
     refused = api.post(f"/api/groups/{full['id']}/games", {"players": PLAYERS})
     assert refused.status_code == 413
     assert refused.get_json()["error"] == (
-        "a group holds at most 2 games: start a new group for the next ones")
+        "A group holds at most 2 games: start a new group for the next ones")
     assert listed(api, full) == 2
 
 

@@ -94,3 +94,51 @@ def test_a_postgresql_restart_gives_503s_never_500s_and_heals_itself(cluster, tm
         assert time.monotonic() - back < 15
     finally:
         server.stop()
+
+
+def test_a_fast_restart_under_writes_cuts_no_answer_into_a_500(cluster, tmp_path: Path):
+    """pg_ctl's fast restart ends every session mid-transaction (AdminShutdown): the request
+    whose session is closed after its answer was made must not turn into a 500 either."""
+    import threading
+    import time
+    from collections import Counter
+
+    from tests.server_kit import Server, call, round_body
+
+    server = Server(cluster.url, tmp_path / "instance", settings={"COMPANION_QUOTAS": "0"})
+    server.start()
+    try:
+        seen: Counter[int] = Counter()
+        stop = threading.Event()
+
+        def table(kind: str) -> None:
+            game = call(server.url, "POST", "/api/games", {"players": ["Ada", "Bo"]}).body
+            turn = 0
+            while not stop.is_set():
+                state = call(server.url, "GET", f"/api/games/{game['id']}").body
+                seen[200 if isinstance(state, dict) and "revision" in state else 503] += 1
+                if kind == "write" and isinstance(state, dict) and state.get("next_round"):
+                    turn += 1
+                    seen[call(server.url, "POST", f"/api/games/{game['id']}/rounds", round_body(
+                        turn % 9 + 1, ["Ada", "Bo"], revision=state["revision"])).status] += 1
+                seen[call(server.url, "GET", f"/games/{game['id']}").status] += 1
+
+        tables = [threading.Thread(target=table, args=(kind,))
+                  for kind in ("write", "write", "read", "read")]
+        for thread in tables:
+            thread.start()
+        time.sleep(1)
+        cluster.stop("fast")
+        cluster.start()
+        back = time.monotonic()
+        time.sleep(1)
+        stop.set()
+        for thread in tables:
+            thread.join(timeout=60)
+        assert seen[500] == 0 and seen[0] == 0, seen
+        fresh = call(server.url, "POST", "/api/games", {"players": ["Cy", "Di"]}).body
+        assert call(server.url, "POST", f"/api/games/{fresh['id']}/rounds", round_body(
+            1, ["Cy", "Di"], revision=fresh["revision"])).status == 201
+        assert time.monotonic() - back < 5
+    finally:
+        server.stop()
