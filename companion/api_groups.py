@@ -127,7 +127,7 @@ def merge(key: str) -> Response:
     data = api.body()
     group, _editable = _group(key, edit=True)
     alias = read(AliasBody, data)
-    group_services.merge(group, group_services.games_of(group), alias.spelling, alias.name)
+    group_services.merge(group, alias.spelling, alias.name)
     db.session.commit()
     return _group_response(group, True)
 

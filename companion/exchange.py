@@ -175,7 +175,7 @@ def _import_group(item: schemas.GroupFile) -> models.Group:
         game.group_id = group.id
     try:
         for alias in item.aliases:
-            group_services.merge(group, games, alias.spelling, alias.name)
+            group_services.merge(group, alias.spelling, alias.name)
     except group_services.GroupProblem as error:
         raise ImportRefused(error.reason) from error
     return group

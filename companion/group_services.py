@@ -1,24 +1,27 @@
 """Use cases for groups: start one, gather games in it, merge spellings, records, rematch.
 
 Like :mod:`companion.services`, these change state and flush; the request commits once. The
-records are derived by :mod:`companion.scoring.records` from the stored rounds.
+records are kept as running tallies by :mod:`companion.group_tallies` with every write, and
+read here; :mod:`companion.scoring.records` derives the same from every round (the reference).
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Any
 
-from sqlalchemy import bindparam, column, func, literal_column, null, or_, select, union_all
+from sqlalchemy import Select, bindparam, func, or_, select
 from sqlalchemy.orm import selectinload
 
-from . import models, reading, services
+from . import group_tallies, models, reading, services, storage
 from .errors_base import Reason, ServiceError
 from .extensions import db
 from .kept import Kept
 from .limits import MAX_GROUP_GAMES, MAX_GROUP_NAME
-from .scoring import records
+from .scoring import records, tally
 
 
 class GroupProblem(ServiceError):
@@ -61,7 +64,8 @@ def find_group(key: str) -> tuple[models.Group, bool] | None:
 
 
 def games_of(group: models.Group) -> list[models.Game]:
-    """Every game of the group with its players, rounds and results: four queries in all."""
+    """Every game of the group with its players, rounds and results: four queries in all
+    (exports, and the one derivation of a group stored before its tallies were kept)."""
     return list(db.session.execute(
         services._whole_game().where(models.Game.group_id == group.id)
         .order_by(models.Game.created_at, models.Game.id)).scalars())
@@ -77,102 +81,178 @@ def aliases_of(group: models.Group) -> dict[str, str]:
 
 
 def records_of(group: models.Group, games: Sequence[models.Game]) -> records.GroupRecords:
+    """The records replayed from every round of ``games``: the reference the kept tallies
+    equal (tests and benchmarks)."""
     return records.group_records([played(game) for game in games], aliases_of(group))
+
+
+#: Finished games the page's "wins over time" draws (the newest; the lines start where the
+#: players stood before them).
+WINS_DRAWN = 100
 
 
 @dataclass(frozen=True)
 class Derived:
-    """A group's records and its games' edit links (by read-only link), as last derived."""
+    """A group's records and its listed games' edit links (by read-only link)."""
 
     fingerprint: str
     records: records.GroupRecords
     edit_keys: Mapping[str, str]
+    total: int
+    """How many games the group has (``records.games`` may list the newest only)."""
+    records_key: str
+    """Names the records (all but the list of games): they change only when a game's
+    finish, points or names change, not with every round of a game in progress."""
 
 
 _DERIVED: Kept[Derived] = Kept(32)
+_RECORDS: Kept[records.GroupRecords] = Kept(32)
 
 
 def fingerprint(group: models.Group) -> str:
-    """Changes with every stored change to the group's games and spellings (one query).
-
-    Every write to a game bumps its revision, and a game joining or leaving changes the
-    list, so what is derived for one fingerprint holds until the next change.
-    """
-    rows = db.session.execute(
-        db.select(models.Game.view_key, models.Game.revision)
-        .where(models.Game.group_id == group.id).order_by(models.Game.id)).all()
-    return _digest(group.view_key, [(key, revision) for key, revision in rows],
-                   [(alias.alias, alias.name) for alias in group.aliases])
+    """Names what the group's page shows: its revision grows with every stored change to its
+    games and spellings (companion.group_tallies.bump), and its links never change."""
+    return _digest(group.view_key, group.revision)
 
 
-def _digest(view_key: str, games: Sequence[tuple[str, int]],
-            aliases: Sequence[tuple[str, str]]) -> str:
+def _digest(view_key: str, revision: int) -> str:
     # Random links, not row ids: another database's group 1 can never look the same.
-    text = view_key + "|" + ";".join(f"{key}:{revision}" for key, revision in games)
-    text += "|" + ";".join(f"{alias}={name}" for alias, name in aliases)
-    return hashlib.blake2b(text.encode(), digest_size=16).hexdigest()
+    return f"{view_key}:{revision}"
 
 
-_GROUP, _GAME, _ALIAS = (model.__table__.c for model in (models.Group, models.Game, models.Alias))
+_GROUP = models.Group.__table__.c
 _BY_KEY = or_(_GROUP.edit_key == bindparam("key"), _GROUP.view_key == bindparam("key"))
-#: The group behind a link, then its games' links and revisions (part 0, by game) and its
-#: merged spellings (part 1, by spelling): everything its fingerprint says, in one query.
-_FINGERPRINTED = union_all(
-    select(_GROUP.id, _GROUP.edit_key, _GROUP.view_key, literal_column("0").label("part"),
-           _GAME.id.label("position"), _GAME.view_key.label("text"),
-           _GAME.revision.label("revision"), null().label("name"))
-    .select_from(models.Group.__table__.outerjoin(
-        models.Game.__table__, _GAME.group_id == _GROUP.id)).where(_BY_KEY),
-    select(_GROUP.id, _GROUP.edit_key, _GROUP.view_key, literal_column("1"), literal_column("0"),
-           _ALIAS.alias, null(), _ALIAS.name)
-    .select_from(models.Group.__table__.join(
-        models.Alias.__table__, _ALIAS.group_id == _GROUP.id)).where(_BY_KEY),
-).order_by(column("part"), column("position"), column("text"))
+#: The group behind a link and its revision: one row from a unique index.
+_FINGERPRINTED = select(_GROUP.edit_key, _GROUP.view_key, _GROUP.revision).where(_BY_KEY)
 
 
 def find_fingerprint(key: str) -> tuple[str, bool] | None:
     """The fingerprint of the group behind edit or view link ``key`` (as :func:`fingerprint`
-    gives it) and whether ``key`` may change the group, in one query of plain rows: what a
-    view of the group page needs to find the page it kept."""
+    gives it) and whether ``key`` may change the group, in one indexed lookup: what a view of
+    the group page needs to find the page it kept."""
     if not services.KEY.fullmatch(key):
         return None
     rows = reading.rows(_FINGERPRINTED, {"key": key})
     if not rows:
         return None
-    edit_key, view_key = rows[0][1], rows[0][2]
-    games = [(row[5], row[6]) for row in rows if row[3] == 0 and row[5] is not None]
-    aliases = [(row[5], row[7]) for row in rows if row[3] == 1]
-    return _digest(view_key, games, aliases), edit_key == key
+    edit_key, view_key, revision = rows[0]
+    return _digest(view_key, revision), edit_key == key
 
 
-def derived(group: models.Group, known: str | None = None) -> Derived:
-    """The group's records, replayed from its rounds only when something changed.
+def tallies_of(group: models.Group) -> str:
+    """The group's kept tallies (JSON); derived here once from every game for a group stored
+    before they were kept (its first view after the upgrade), in a write of its own."""
+    if group.tallies is not None:
+        return group.tallies
+    group_id = group.id
+    storage.begin_write()
+    locked = db.session.execute(
+        select(models.Group).where(models.Group.id == group_id)
+        .with_for_update(key_share=True)
+        .execution_options(populate_existing=True)).scalar_one()
+    if locked.tallies is None:
+        games = games_of(locked)
+        group_tallies.derive(db.session(), locked,
+                             [(game, services.sheet_of(game)) for game in games])
+    db.session.commit()
+    return tallies_of(db.session.get_one(models.Group, group_id))
 
-    The page of a group with hundreds of games would otherwise load and replay every round
-    on every view. Each process keeps the last few groups' results in memory, keyed by the
-    fingerprint, so nothing stale is ever shown and nothing derived is stored. ``known``: the
-    fingerprint the caller has just read (what is then derived is that state or a newer one).
+
+_G, _P = models.Game.__table__.c, models.Player.__table__.c
+_NEWEST = (_G.created_at.desc(), _G.id.desc())
+
+
+def derived(group: models.Group, known: str | None = None, *,
+            listed: int | None = None) -> Derived:
+    """The group's records from its kept tallies, with its newest ``listed`` games and the
+    winners of its newest WINS_DRAWN finished games (None: all games, every winner, as the
+    API gives them). No game is replayed: a view costs the same at 10 and at 1,000 games,
+    but for the lists when all of them are asked for.
+
+    Each process keeps the last few results by fingerprint, and the records by what they
+    are made of, so nothing stale is ever shown. ``known``: the fingerprint the caller has
+    just read (what is read is that state or a newer one).
     """
+    kept = tallies_of(group)
     key = known if known is not None else fingerprint(group)
+    aliases = aliases_of(group)
+    records_key = hashlib.blake2b(
+        f"{group.view_key}|{listed is None}|{sorted(aliases.items())}|{kept}".encode(),
+        digest_size=16).hexdigest()
+
+    def derive_records() -> records.GroupRecords:
+        wins = [row[0] for row in db.session.execute(
+            select(_G.winners).where(_G.group_id == group.id, _G.status == "finished")
+            .order_by(*_NEWEST).limit(WINS_DRAWN if listed is not None else None))]
+        wins.reverse()
+        tallies = json.loads(kept)
+        return tally.records_from(tallies["players"], aliases, (),
+                                  [tuple(json.loads(winners or "[]")) for winners in wins],
+                                  tallies["finished"] - len(wins))
 
     def derive() -> Derived:
-        games = games_of(group)
-        return Derived(key, records_of(group, games),
-                       {game.view_key: game.edit_key for game in games})
+        newest = (select(_G.id, _G.view_key, _G.edit_key, _G.created_at, _G.edition, _G.status,
+                         _G.winners, _G.played_rounds,
+                         _count(group.id).scalar_subquery().label("total"))
+                  .where(_G.group_id == group.id).order_by(*_NEWEST).limit(listed).subquery())
+        rows = db.session.execute(
+            select(newest, _P.name).join(models.Player.__table__, _P.game_id == newest.c.id)
+            .order_by(newest.c.created_at.desc(), newest.c.id.desc(), _P.seat)).all()
+        games: dict[int, Any] = {}
+        for row in rows:
+            games.setdefault(row.id, (row, []))[1].append(row.name)
+        summaries = tuple(records.GameSummary(
+            row.view_key, row.created_at, row.edition, tuple(names), row.status or "playing",
+            tuple(json.loads(row.winners or "[]")), row.played_rounds or 0)
+            for row, names in games.values())
+        found = replace(_RECORDS.get(records_key, derive_records), games=summaries)
+        return Derived(key, found, {row.view_key: row.edit_key for row, _ in games.values()},
+                       int(rows[0].total) if rows else 0, records_key)
 
-    return _DERIVED.get(key, derive)
+    return _DERIVED.get((key, listed), derive)
 
 
 def forget_derived() -> None:
     """Drop every kept result (benchmarks measure the first view after a change with it)."""
     _DERIVED.clear()
+    _RECORDS.clear()
+
+
+def names_to_merge(group: models.Group, listed: records.GroupRecords) -> list[str]:
+    """The spellings a merge offers: one per player of the group's finished games (from its
+    tallies) and the players of the games ``listed``; no query, whatever the group's size."""
+    names = {entry["first"][1].casefold(): entry["first"][1]
+             for entry in json.loads(tallies_of(group))["players"].values()}
+    for game in listed.games:
+        for name in game.players:
+            names.setdefault(name.casefold(), name)
+    return sorted(names.values(), key=str.casefold)
+
+
+def spellings_of(group: models.Group) -> dict[str, str]:
+    """Every player name in the group's games, casefolded → as first typed (one query)."""
+    rows = db.session.execute(
+        select(models.Player.name).join(models.Game, models.Game.id == models.Player.game_id)
+        .where(models.Game.group_id == group.id)
+        .order_by(models.Game.created_at, models.Game.id, models.Player.seat)).scalars()
+    names: dict[str, str] = {}
+    for name in rows:
+        names.setdefault(name.casefold(), name)
+    return names
+
+
+def _count(group_id: int) -> Select[Any]:
+    return select(func.count()).select_from(models.Game).where(models.Game.group_id == group_id)
+
+
+def count_games(group_id: int) -> int:
+    """How many games the group has (one count over an index)."""
+    return int(db.session.scalar(_count(group_id)) or 0)
 
 
 def has_room(group_id: int) -> bool:
-    """Whether the group holds fewer than MAX_GROUP_GAMES games (one indexed count)."""
-    count = db.session.scalar(select(func.count()).select_from(models.Game)
-                              .where(models.Game.group_id == group_id))
-    return int(count or 0) < MAX_GROUP_GAMES
+    """Whether the group holds fewer than MAX_GROUP_GAMES games."""
+    return count_games(group_id) < MAX_GROUP_GAMES
 
 
 def make_room(group_id: int) -> None:
@@ -203,18 +283,9 @@ def add_game(group: models.Group, key: str, *, revision: int | None = None) -> m
     return game
 
 
-def _spellings(games: Sequence[models.Game]) -> dict[str, str]:
-    """Every player name in the games, casefolded → as first typed."""
-    names: dict[str, str] = {}
-    for game in games:
-        for player in game.players:
-            names.setdefault(player.name.casefold(), player.name)
-    return names
-
-
-def merge(group: models.Group, games: Sequence[models.Game], spelling: str, into: str) -> None:
+def merge(group: models.Group, spelling: str, into: str) -> None:
     """Count ``spelling`` as player ``into`` in the records; games keep their names."""
-    names = _spellings(games)
+    names = spellings_of(group)
     current = aliases_of(group)
     spelling, into = spelling.strip(), into.strip()
     for name in (spelling, into):
@@ -232,6 +303,7 @@ def merge(group: models.Group, games: Sequence[models.Game], spelling: str, into
         group.aliases.append(models.Alias(alias=spelling.casefold(), name=target))
     else:
         existing.name = target
+    group_tallies.bump(db.session(), group.id)
     db.session.flush()
 
 
@@ -242,6 +314,7 @@ def unmerge(group: models.Group, spelling: str) -> None:
         raise GroupProblem(404, Reason("%(name)s is not merged into anybody",
                                          {"name": spelling}))
     group.aliases.remove(alias)
+    group_tallies.bump(db.session(), group.id)
     db.session.flush()
 
 

@@ -6,7 +6,7 @@ import secrets
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import CheckConstraint, ForeignKey, String, UniqueConstraint
+from sqlalchemy import CheckConstraint, ForeignKey, Index, String, Text, UniqueConstraint
 from sqlalchemy.engine import Dialect
 from sqlalchemy.orm import Mapped, mapped_column, relationship, validates
 from sqlalchemy.types import TypeDecorator
@@ -15,6 +15,9 @@ from . import editions
 from .editions import Edition
 from .extensions import db
 from .limits import MAX_GROUP_NAME, MAX_NAME
+
+#: The tallies of a group without finished games (companion.group_tallies).
+NO_TALLIES = '{"finished":0,"players":{}}'
 
 
 def new_key() -> str:
@@ -44,6 +47,7 @@ class EditionType(TypeDecorator[Edition]):
 
 class Game(db.Model):  # type: ignore[name-defined,misc]
     __tablename__ = "game"
+    __table_args__ = (Index("game_group_listed", "group_id", "created_at", "id"),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
     edit_key: Mapped[str] = mapped_column(String(64), unique=True, default=new_key)
@@ -59,6 +63,13 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
     revision: Mapped[int] = mapped_column(default=1)
     group_id: Mapped[int | None] = mapped_column(
         ForeignKey("game_group.id", ondelete="SET NULL", name="game_group_fk"), index=True)
+    # Kept with every write (companion.group_tallies), derived from the rounds: the game's line
+    # in its group's list, and what it added to the group's records (JSON) and where.
+    status: Mapped[str | None] = mapped_column(String(16))
+    winners: Mapped[str | None] = mapped_column(Text)
+    played_rounds: Mapped[int | None]
+    facts: Mapped[str | None] = mapped_column(Text)
+    counted_in: Mapped[int | None]
 
     players: Mapped[list[Player]] = relationship(
         back_populates="game", order_by="Player.seat", cascade="all, delete-orphan"
@@ -137,6 +148,10 @@ class Group(db.Model):  # type: ignore[name-defined,misc]
     view_key: Mapped[str] = mapped_column(String(64), unique=True, default=new_key)
     name: Mapped[str] = mapped_column(String(MAX_GROUP_NAME))
     created_at: Mapped[datetime] = mapped_column(default=_now)
+    # Grows with every change to the group's games or spellings: names what its page shows.
+    revision: Mapped[int] = mapped_column(default=1, server_default="1")
+    # The records as running tallies (JSON, companion.scoring.tally); None: not derived yet.
+    tallies: Mapped[str | None] = mapped_column(Text, default=NO_TALLIES)
 
     aliases: Mapped[list[Alias]] = relationship(
         back_populates="group", order_by="Alias.alias", cascade="all, delete-orphan")
@@ -155,3 +170,27 @@ class Alias(db.Model):  # type: ignore[name-defined,misc]
     name: Mapped[str] = mapped_column(String(MAX_NAME))
 
     group: Mapped[Group] = relationship(back_populates="aliases")
+
+
+class Standing(db.Model):  # type: ignore[name-defined,misc]
+    """One player of a finished game of a group: where a player's best and worst game and
+    first spelling are looked up again once the game that held them changed."""
+
+    __tablename__ = "standing"
+    __table_args__ = (Index("standing_points", "group_id", "spelling", "points"),
+                      Index("standing_first", "group_id", "spelling", "played_at"),
+                      Index("standing_game", "game_id"))
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    group_id: Mapped[int] = mapped_column(
+        ForeignKey("game_group.id", ondelete="CASCADE", name="standing_group_fk"))
+    game_id: Mapped[int] = mapped_column(
+        ForeignKey("game.id", ondelete="CASCADE", name="standing_game_fk"))
+    spelling: Mapped[str] = mapped_column(Text)
+    """The name casefolded: the key of the group's tallies."""
+    name: Mapped[str] = mapped_column(Text)
+    points: Mapped[int | None]
+    """The game's penalty points (None: a board game)."""
+    played_at: Mapped[str] = mapped_column(Text)
+    """When the game was started, as :func:`companion.scoring.tally.stamp` writes it."""
+    view_key: Mapped[str] = mapped_column(String(64))

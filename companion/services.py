@@ -15,7 +15,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
 from sqlalchemy.orm.exc import StaleDataError
 
-from . import derived, live, models, scoring, storage
+from . import derived, group_tallies, live, models, scoring, storage
 from .editions import Edition
 from .errors_base import Reason, ServiceError
 from .extensions import db
@@ -204,6 +204,9 @@ def sheet_of(game: models.Game) -> scoring.Sheet:
     if found is not None:
         return found
     return scoring.build_sheet(setup, rounds_of(game))
+
+
+group_tallies.watch(sheet_of)  # every committed write keeps its group's records
 
 
 def _derived(game: models.Game, sheet: scoring.Sheet) -> scoring.Sheet:

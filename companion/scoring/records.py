@@ -123,6 +123,9 @@ class GroupRecords:
     phases: tuple[PhaseRecord, ...]
     wins: tuple[tuple[str, ...], ...]
     """The winners of each finished game, oldest first (for wins over time)."""
+    wins_from: int = 0
+    """How many finished games came before the first of ``wins`` (a long group's chart
+    draws its latest games only)."""
 
 
 def hardest(phases: Iterable[PhaseRecord]) -> PhaseRecord | None:

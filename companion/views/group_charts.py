@@ -52,17 +52,22 @@ def phase_bars(phases: Sequence[PhaseRecord], title: str) -> Markup:
     return Markup("".join(parts))
 
 
-def _cumulative(wins: Sequence[tuple[str, ...]], names: Sequence[str]) -> list[list[int]]:
-    lines = [[0] for _name in names]
+def _cumulative(wins: Sequence[tuple[str, ...]], names: Sequence[str],
+                starts: Sequence[int]) -> list[list[int]]:
+    lines = [[start] for start in starts]
     for winners in wins:
         for index, name in enumerate(names):
             lines[index].append(lines[index][-1] + (name in winners))
     return lines
 
 
-def wins_chart(wins: Sequence[tuple[str, ...]], names: Sequence[str], title: str) -> Markup:
-    """Each player's wins so far after every finished game, one line per player."""
-    lines = _cumulative(wins, names)
+def wins_chart(wins: Sequence[tuple[str, ...]], names: Sequence[str], title: str, *,
+               starts: Sequence[int] | None = None, first: int = 0) -> Markup:
+    """Each player's wins so far after every finished game, one line per player.
+
+    A long group's chart draws its latest games only: ``first`` finished games came before
+    them, and each line starts at the wins its player had then (``starts``)."""
+    lines = _cumulative(wins, names, starts or [0] * len(names))
     games, top = len(wins), max((line[-1] for line in lines), default=1) or 1
     low, left = LINE_HEIGHT - BOTTOM, 30
 
@@ -81,7 +86,7 @@ def wins_chart(wins: Sequence[tuple[str, ...]], names: Sequence[str], title: str
                      f'y="{y(value) + 4:.1f}" text-anchor="end">{value}</text>')
     for n in range(0, games + 1, max(1, -(-games // 10))):
         parts.append(f'<text x="{x(n):.1f}" y="{LINE_HEIGHT - 6}" '
-                     f'text-anchor="middle">{n}</text>')
+                     f'text-anchor="middle">{first + n}</text>')
     for index, (name, line) in enumerate(zip(names, lines, strict=True)):
         points = " ".join(f"{x(n):.1f},{y(v):.1f}" for n, v in enumerate(line))
         dash = f' stroke-dasharray="{DASHES[index]}"' if DASHES[index] else ""
@@ -100,6 +105,10 @@ def charts(records: GroupRecords) -> dict[str, object]:
         phases = tuple(p for p in records.phases if p.edition is edition)
         if phases:
             phase_charts.append(PhaseChart(edition, phase_bars(phases, title), phases))
-    names = [player.name for player in records.players[:MOST_LINES]]
-    wins = wins_chart(records.wins, names, _("Wins over time")) if records.wins else None
+    shown = records.players[:MOST_LINES]
+    names = [player.name for player in shown]
+    starts = [player.won - sum(player.name in winners for winners in records.wins)
+              for player in shown]
+    wins = wins_chart(records.wins, names, _("Wins over time"), starts=starts,
+                      first=records.wins_from) if records.wins else None
     return {"phases": phase_charts, "wins": wins, "names": names}

@@ -18,7 +18,7 @@ from ..i18n import say
 from ..kept import Kept
 from ..limits import IMPORT_MAX_BYTES
 from ..rules.errors import Reason
-from ..scoring.records import GroupRecords, hardest
+from ..scoring.records import GameSummary, GroupRecords, hardest
 from . import games, group_charts, sheetview
 from .charts import legend_key
 
@@ -103,9 +103,9 @@ def page(key: str) -> str:
         group, _editable = _load(key)
         # Read after the fingerprint: what is derived is that state, or a newer one should a
         # change land in between (never an older one), and the fingerprint moves on with it.
-        derived = group_services.derived(group, fingerprint)
+        derived = group_services.derived(group, fingerprint, listed=_listed())
         # The read-only link (everyone at the table) shows no forms: none are built for it.
-        forms = _manage_forms(derived.records) if editable else {}
+        forms = _manage_forms(group, derived.records) if editable else {}
         return render_template(
             "groups/page.html", group=group, editable=editable,
             derived_html=_derived_html(derived, editable),
@@ -120,10 +120,15 @@ def page(key: str) -> str:
     return rendered.page(page_key, render, keep=lambda: True)
 
 
-def _manage_forms(records: GroupRecords) -> dict[str, object]:
+def _listed() -> int | None:
+    """The games the page lists: the newest LISTED, or all of them when asked."""
+    return None if request.args.get("all") else LISTED
+
+
+def _manage_forms(group: models.Group, records: GroupRecords) -> dict[str, object]:
     """The forms only the group's edit link shows: merge two spellings, undo it, add a game."""
     merge_form = MergeForm()
-    names = sorted({name for game in records.games for name in game.players}, key=str.casefold)
+    names = group_services.names_to_merge(group, records)
     merge_form.spelling.choices = [(name, name) for name in names]
     merge_form.into.choices = [(record.name, record.name) for record in records.players] or [
         (name, name) for name in names]
@@ -131,27 +136,40 @@ def _manage_forms(records: GroupRecords) -> dict[str, object]:
 
 
 _HTML: Kept[Markup] = Kept(64)
+_ROWS: Kept[Markup] = Kept(4096, most_bytes=2_000_000, weigh=len)
 
 
 def _derived_html(derived: group_services.Derived, editable: bool) -> Markup:
-    """The list, records and charts, rendered once per change, language and kind of link."""
-    everything = bool(request.args.get("all"))
-    key = (derived.fingerprint, str(get_locale()), editable, everything)
-    records = derived.records
+    """The list, records and charts: the list rendered once per change, the records and
+    charts once per change to them (a round of a game in progress leaves them as they are),
+    each per language and kind of link."""
+    locale, records = str(get_locale()), derived.records
 
-    def render() -> Markup:
-        shown = records.games if everything else records.games[:LISTED]
+    def row(summary: GameSummary) -> Markup:
+        link = derived.edit_keys[summary.ref] if editable else summary.ref
+        return _ROWS.get((summary, link, locale), lambda: Markup(render_template(
+            "groups/_game_row.html", summary=summary, link=link)))
+
+    def games_list() -> Markup:
+        # A change redraws one game's line: the others are kept.
         return Markup(render_template(
-            "groups/_derived.html", editable=editable, records=records, shown=shown,
-            edit_keys=derived.edit_keys, charts=group_charts.charts(records),
-            nemesis=hardest(records.phases), legend_key=legend_key))
+            "groups/_games.html", editable=editable, records=records, shown=records.games,
+            total=derived.total, rows=[row(summary) for summary in records.games]))
 
-    return _HTML.get(key, render)
+    def records_and_charts() -> Markup:
+        return Markup(render_template(
+            "groups/_records_charts.html", editable=editable, records=records,
+            charts=group_charts.charts(records), nemesis=hardest(records.phases),
+            legend_key=legend_key))
+
+    return (_HTML.get(("games", derived.fingerprint, locale, editable, _listed()), games_list)
+            + _HTML.get(("records", derived.records_key, locale, editable), records_and_charts))
 
 
 def forget_rendered() -> None:
     """Drop every kept piece of page (benchmarks measure a first view with it)."""
     _HTML.clear()
+    _ROWS.clear()
     rendered.forget()
 
 
@@ -172,8 +190,7 @@ def merge(key: str) -> Response:
     form.spelling.choices = form.into.choices = []
     if form.validate_on_submit():
         try:
-            group_services.merge(group, group_services.games_of(group),
-                                 form.spelling.data or "", form.into.data or "")
+            group_services.merge(group, form.spelling.data or "", form.into.data or "")
         except group_services.GroupProblem as error:
             db.session.rollback()
             flash(_sentence(error.reason), "error")

@@ -1,0 +1,151 @@
+"""The running tallies give exactly the records the reference derives from every round, for
+random groups whose games finish, are taken back (an undone last round) and finish again."""
+
+from __future__ import annotations
+
+import random
+from datetime import datetime, timedelta
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from sheet_notation import setup
+from test_records import ANN_WINS, BEN_WINS, BOARD, UNFINISHED
+
+from companion import editions
+from companion.scoring import Result, Round, RoundRejected, Sheet, add_round, build_sheet
+from companion.scoring.records import PlayedGame, group_records, replay, summarise
+from companion.scoring.tally import Facts, Tallies, apply, extremes, facts, records_from
+
+SPELLINGS = ("Ann", "ann", "ANN", "Ben", "ben", "Cem", "Dora", "Élodie", "élodie")
+
+
+def random_round(rng: random.Random, sheet: Sheet) -> Round:
+    """A round the rules may take: one player goes out, others lay or not, hold points."""
+    board = sheet.setup.edition.markers
+    playing = [line.name for line in sheet.players]
+    if sheet.tiebreak:
+        playing = [name for name in playing if name in sheet.tiebreak]
+    out = rng.choice(playing)
+    results = []
+    for name in playing:
+        laid = name == out or rng.random() < 0.5
+        points = None if board else (0 if name == out else 5 * rng.randint(1 if not laid else 0,
+                                                                           20))
+        results.append(Result(name, laid, points, name == out))
+    return Round(tuple(results))
+
+
+def random_game(rng: random.Random, ref: str, moment: datetime) -> PlayedGame:
+    edition = editions.get(rng.choice(("original", "original", "board", "masters")))
+    players = []
+    for name in rng.sample(SPELLINGS, rng.randint(2, 4)):
+        if name.casefold() not in {player.casefold() for player in players}:
+            players.append(name)
+    if len(players) < 2:
+        players = ["Ann", "Ben"]
+    options: dict[str, object] = {}
+    if edition is editions.get("original"):
+        options = {"phases": tuple(sorted(rng.sample(range(1, 11), rng.randint(1, 3)))),
+                   "ten_rounds": rng.random() < 0.2}
+    game_setup = setup(*players, edition=edition, **options)
+    sheet = build_sheet(game_setup, [])
+    rounds: list[Round] = []
+    for _ in range(rng.randint(0, 40)):
+        if sheet.status == "finished":
+            break
+        try:
+            pick = masters_round if edition.chooses_phase else random_round
+            new = pick(rng, sheet)
+            sheet = add_round(sheet, new, confirm=True)
+        except (RoundRejected, ValueError):
+            continue
+        rounds.append(new)
+    return PlayedGame(ref, moment, game_setup, tuple(rounds))
+
+
+def masters_round(rng: random.Random, sheet: Sheet) -> Round:
+    out = rng.choice(sheet.players).name
+    results = []
+    for line in sheet.players:
+        phase = line.current_phase if (line.name == out or rng.random() < 0.5) else None
+        points = 0 if line.name == out else 5 * rng.randint(1, 20)
+        results.append(Result(line.name, phase is not None, points, line.name == out, phase))
+    return Round(tuple(results))
+
+
+def facts_of(game: PlayedGame) -> Facts | None:
+    return facts(replay(game.setup, game.rounds), game.ref, game.played_at)
+
+
+def refill(tallies: Tallies, lost: set[str], counted: list[Facts]) -> None:
+    """What the database's indexed lookup does after a game was taken away."""
+    for key in lost:
+        if key in tallies:
+            tallies[key].update(extremes(key, counted))
+
+
+def comparable(records):  # type: ignore[no-untyped-def]
+    """The reference lists the wreath's rounds in the order won; the tallies in order."""
+    players = tuple(player.__class__(**{**player.__dict__,
+                                        "wreath_rounds": tuple(sorted(player.wreath_rounds))})
+                    for player in records.players)
+    return records.__class__(records.games, players, records.phases, records.wins)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.integers(0, 2**32), st.booleans())
+def test_tallies_kept_game_by_game_equal_the_records_replayed_from_every_round(
+        seed: int, merge: bool) -> None:
+    rng = random.Random(seed)
+    start = datetime(2026, 1, 1, 20)
+    games = [random_game(rng, f"g{n}", start + timedelta(days=n, seconds=rng.randint(0, 9)))
+             for n in range(rng.randint(1, 12))]
+    aliases = {"dora": "Cem"} if merge else {}
+    tallies: Tallies = {}
+    counted: dict[str, Facts] = {}
+    # Games are counted in the order they change, not the order they were played; some are
+    # taken back and counted again, as an undone and re-entered last round does.
+    order = games[:]
+    rng.shuffle(order)
+    for game in order:
+        found = facts_of(game)
+        if found is None:
+            continue
+        apply(tallies, found, 1)
+        counted[game.ref] = found
+        if rng.random() < 0.3:
+            del counted[game.ref]
+            refill(tallies, apply(tallies, found, -1), list(counted.values()))
+            apply(tallies, found, 1)
+            counted[game.ref] = found
+    reference = group_records(games, aliases)
+    finished = sorted(counted.values(), key=lambda game: game["at"])
+    kept = records_from(tallies, aliases, [summarise(game)[0] for game in
+                                           sorted(games, key=lambda g: g.played_at,
+                                                  reverse=True)],
+                        [tuple(game["winners"]) for game in finished])
+    assert comparable(kept) == comparable(reference)
+
+
+def test_a_game_taken_away_leaves_nothing_behind() -> None:
+    tallies: Tallies = {}
+    for game in (ANN_WINS, BEN_WINS, BOARD):
+        found = facts_of(game)
+        assert found is not None
+        apply(tallies, found, 1)
+        apply(tallies, found, -1)
+    assert tallies == {}
+    assert facts_of(UNFINISHED) is None
+
+
+def test_taking_away_the_best_game_names_the_spelling_to_look_up_again() -> None:
+    tallies: Tallies = {}
+    first, second = facts_of(ANN_WINS), facts_of(BEN_WINS)
+    assert first is not None and second is not None
+    apply(tallies, first, 1)
+    apply(tallies, second, 1)
+    assert tallies["ann"]["best"][2] == "g1" and tallies["ann"]["worst"][2] == "g2"
+    assert apply(tallies, first, -1) == {"ann", "ben"}
+    refill(tallies, {"ann", "ben"}, [second])
+    assert tallies["ann"]["best"][2] == tallies["ann"]["worst"][2] == "g2"
+    assert tallies["ann"]["first"][1] == "ann"
