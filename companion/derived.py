@@ -17,7 +17,7 @@ import threading
 from collections import OrderedDict
 from typing import Any
 
-from sqlalchemy import event
+from sqlalchemy import event, inspect
 from sqlalchemy.orm import Session
 
 from . import models, scoring
@@ -61,7 +61,7 @@ def _pending(session: Session) -> dict[int, _Entry]:
 def remember(session: Session, game: models.Game, setup: scoring.Setup,
              sheet: scoring.Sheet) -> None:
     """``sheet`` is ``game``'s sheet as it stands now (its revision, setup and rounds)."""
-    _pending(session)[game.id] = (game.edit_key, game.revision, setup, len(game.rounds), sheet)
+    _pending(session)[game.id] = (game.edit_key, game.revision, setup, len(sheet.rounds), sheet)
 
 
 def recall(session: Session, game: models.Game, setup: scoring.Setup) -> scoring.Sheet | None:
@@ -69,15 +69,23 @@ def recall(session: Session, game: models.Game, setup: scoring.Setup) -> scoring
     entry = _pending(session).get(game.id)
     if entry is not None:
         _key, revision, known_setup, count, sheet = entry
-        if (revision, known_setup, count) == (game.revision, setup, len(game.rounds)):
+        if (revision, known_setup) == (game.revision, setup) and _counts(game, count):
             return sheet
         return None
     if game in session.new or session.is_modified(game):
         return None  # changed in this transaction and not yet derived: replay
     found = kept.get((game.edit_key, game.revision))
-    if found is not None and len(found.rounds) == len(game.rounds):
+    if found is not None and _counts(game, len(found.rounds)):
         return found
     return None
+
+
+def _counts(game: models.Game, count: int) -> bool:
+    """A second look where the rounds are in memory anyway: they are ``count``. (A revision
+    names one state of the game's rounds for good: every write adds one.)"""
+    if "rounds" in inspect(game).unloaded:
+        return True
+    return len(game.rounds) == count
 
 
 @event.listens_for(Session, "after_commit")

@@ -115,8 +115,11 @@ class Round(db.Model):  # type: ignore[name-defined,misc]
     created_at: Mapped[datetime] = mapped_column(default=_now)
 
     game: Mapped[Game] = relationship(back_populates="rounds")
+    # Loaded with their round (one query for all rounds loaded at once): a game's rounds are
+    # read without them only through companion.services.rounds_of.
     results: Mapped[list[Result]] = relationship(
-        back_populates="round", order_by="Result.position", cascade="all, delete-orphan"
+        back_populates="round", order_by="Result.position", cascade="all, delete-orphan",
+        lazy="selectin"
     )
 
 

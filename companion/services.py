@@ -10,7 +10,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from sqlalchemy import Select, select, text
+from sqlalchemy import Select, bindparam, inspect, select, text
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
 from sqlalchemy.orm.exc import StaleDataError
@@ -136,10 +136,15 @@ def create_game(spec: GameSpec) -> models.Game:
 
 
 def _whole_game() -> Select[models.Game]:
-    # The whole sheet is derived from every round: load them in three queries, not one per round.
+    # Every round of every game (exports): three queries, not one per round.
     return select(models.Game).options(
         selectinload(models.Game.players),
         selectinload(models.Game.rounds).selectinload(models.Round.results))
+
+
+def _game_row() -> Select[models.Game]:
+    # The game and its players; its rounds are read when needed, as plain rows (rounds_of).
+    return select(models.Game).options(selectinload(models.Game.players))
 
 
 def find_game(key: str) -> tuple[models.Game, bool] | None:
@@ -147,7 +152,7 @@ def find_game(key: str) -> tuple[models.Game, bool] | None:
     if not KEY.fullmatch(key):
         return None
     game = db.session.execute(
-        _whole_game().where((models.Game.edit_key == key) | (models.Game.view_key == key))
+        _game_row().where((models.Game.edit_key == key) | (models.Game.view_key == key))
     ).scalar_one_or_none()
     if game is None:
         return None
@@ -165,7 +170,7 @@ def lock_game(key: str, *, revision: int | None = None) -> models.Game | None:
         return None
     storage.begin_write()
     game = db.session.execute(
-        _whole_game().where(models.Game.edit_key == key).with_for_update(of=models.Game)
+        _game_row().where(models.Game.edit_key == key).with_for_update(of=models.Game)
     ).scalar_one_or_none()
     if game is not None and revision is not None and revision != game.revision:
         raise StaleRevision(game, revision)
@@ -193,8 +198,34 @@ def _round_of(stored: models.Round) -> scoring.Round:
     ))
 
 
+_R, _S = models.Round.__table__.c, models.Result.__table__.c
+#: A game's rounds as plain rows, in order: a replay of 2,000 rounds reads them in one query
+#: and builds no object per round and result.
+_ROUNDS = (select(_R.number, _S.player, _S.laid, _S.points, _S.went_out, _S.phase)
+           .join(models.Result.__table__, _S.round_id == _R.id)
+           .where(_R.game_id == bindparam("game")).order_by(_R.number, _S.position))
+
+
+def rounds_loaded(game: models.Game) -> bool:
+    """Whether ``game.rounds`` is in memory (else reading it would load every round)."""
+    return "rounds" not in inspect(game).unloaded
+
+
 def rounds_of(game: models.Game) -> list[scoring.Round]:
-    return [_round_of(stored) for stored in game.rounds]
+    if rounds_loaded(game):
+        return [_round_of(stored) for stored in game.rounds]
+    rounds: list[scoring.Round] = []
+    number, results = None, list[scoring.Result]()
+    for row in db.session.execute(_ROUNDS, {"game": game.id}):
+        if row.number != number and results:
+            rounds.append(scoring.Round(tuple(results)))
+            results = []
+        number = row.number
+        results.append(scoring.Result(player=row.player, laid=row.laid, points=row.points,
+                                      went_out=row.went_out, phase=row.phase))
+    if results:
+        rounds.append(scoring.Round(tuple(results)))
+    return rounds
 
 
 def sheet_of(game: models.Game) -> scoring.Sheet:
@@ -221,7 +252,11 @@ def _store(game: models.Game, number: int, view: scoring.RoundView) -> models.Ro
                       phase=result.phase, points=result.points, went_out=result.went_out)
         for position, result in enumerate(view.results)
     ])
-    game.rounds.append(stored)
+    if rounds_loaded(game):
+        game.rounds.append(stored)
+    else:  # added beside the rounds, which stay unread
+        stored.game_id = game.id
+        db.session.add(stored)
     return stored
 
 
@@ -237,14 +272,27 @@ def record_round(game: models.Game, new: scoring.Round, *, number: int | None = 
     return _derived(game, updated)
 
 
+def _stored_round(game: models.Game, number: int | None = None) -> models.Round | None:
+    """Round ``number`` of the game as stored (None: the last), with its results."""
+    query = select(models.Round).where(models.Round.game_id == game.id)
+    if number is None:
+        query = query.order_by(models.Round.number.desc()).limit(1)
+    else:
+        query = query.where(models.Round.number == number)
+    return db.session.execute(query).scalar_one_or_none()
+
+
 def undo_last(game: models.Game, *, number: int | None = None) -> scoring.Sheet:
     """Remove the last round; ``number`` guards against undoing a round twice."""
-    if not game.rounds:
+    last = _stored_round(game)
+    if last is None:
         raise NoSuchRound()
-    last = game.rounds[-1]
     if number is not None and number != last.number:
         raise StaleRound(last.number, number)
-    game.rounds.remove(last)
+    if rounds_loaded(game):
+        game.rounds.remove(last)
+    else:
+        db.session.delete(last)
     _touch(game)
     return sheet_of(game)
 
@@ -252,10 +300,12 @@ def undo_last(game: models.Game, *, number: int | None = None) -> scoring.Sheet:
 def edit_round(game: models.Game, number: int, new: scoring.Round, *,
                confirm: bool = False) -> scoring.Sheet:
     """Replace round ``number`` and recompute everything after it."""
-    if not 1 <= number <= len(game.rounds):
+    rounds = rounds_of(game)
+    if not 1 <= number <= len(rounds):
         raise NoSuchRound(number)
-    sheet = scoring.replace_round(setup_of(game), rounds_of(game), number, new, confirm=confirm)
-    stored = game.rounds[number - 1]
+    sheet = scoring.replace_round(setup_of(game), rounds, number, new, confirm=confirm)
+    stored = _stored_round(game, number)
+    assert stored is not None
     stored.results.clear()
     db.session.flush()
     for position, result in enumerate(sheet.rounds[number - 1].results):
