@@ -168,16 +168,24 @@ def database_url(kind: str, folder: Path) -> str:
 
 
 @contextlib.contextmanager
-def serving(kind: str, folder: Path, **options: Any) -> Iterator[Server]:
-    """A started gunicorn on an empty database of ``kind``, stopped afterwards."""
-    url = database_url(kind, folder)
-    if kind == "postgresql":
-        wipe_database(url)
+def started(url: str, folder: Path, **options: Any) -> Iterator[Server]:
+    """A gunicorn on ``url`` with its instance folder in ``folder``, stopped afterwards (what
+    a test module's ``server`` fixture yields, given the ``server_database`` fixture)."""
     running = Server(url, folder / "instance", **options).start()
     try:
         yield running
     finally:
         running.stop()
+
+
+@contextlib.contextmanager
+def serving(kind: str, folder: Path, **options: Any) -> Iterator[Server]:
+    """A started gunicorn on an empty database of ``kind``, stopped afterwards."""
+    url = database_url(kind, folder)
+    if kind == "postgresql":
+        wipe_database(url)
+    with started(url, folder, **options) as running:
+        yield running
 
 
 def round_body(turn: int, players: list[str], **extra: Any) -> dict[str, Any]:

@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from flask import Flask
-from server_kit import Server, call
+from server_kit import call, started
 from sqlalchemy import text
 from test_groups_api import board_win, card_round, finish_short, start
 from test_many_phones import at_once
@@ -139,10 +139,8 @@ def test_a_group_stored_before_the_tallies_gets_them_on_its_first_view(api: Any,
 
 @pytest.fixture(scope="module")
 def busy_server(server_database: tuple[str, Path]):
-    url, folder = server_database
-    running = Server(url, folder / "instance", settings={"COMPANION_QUOTAS": "0"}).start()
-    yield running, url
-    running.stop()
+    with started(*server_database, settings={"COMPANION_QUOTAS": "0"}) as running:
+        yield running, server_database[0]
 
 
 def test_games_of_one_group_finished_at_once_on_a_real_server_lose_no_tally(busy_server):

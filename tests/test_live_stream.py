@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from server_kit import Server, call, round_body
+from server_kit import Server, call, round_body, started
 from sqlalchemy import create_engine, text
 from stream_kit import Stream
 
@@ -20,10 +20,8 @@ PLAYERS = ["Ann", "Ben", "Cleo"]
 
 @pytest.fixture(scope="module")
 def server(server_database: tuple[str, Path]) -> Iterator[Server]:
-    url, folder = server_database
-    running = Server(url, folder / "instance", workers=2).start()
-    yield running
-    running.stop()
+    with started(*server_database, workers=2) as running:
+        yield running
 
 
 @pytest.fixture

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from server_kit import Answer, Server, call, round_body
+from server_kit import Answer, Server, call, round_body, started
 
 from companion.limits import MAX_ROUNDS
 
@@ -24,10 +24,8 @@ BOUND = 20
 
 @pytest.fixture(scope="module")
 def server(server_database: tuple[str, Path]) -> Iterator[Server]:
-    url, folder = server_database
-    running = Server(url, folder / "instance", workers=2).start()
-    yield running
-    running.stop()
+    with started(*server_database, workers=2) as running:
+        yield running
 
 
 def longest_file() -> dict[str, Any]:

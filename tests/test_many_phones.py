@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from server_kit import Answer, Server, call, round_body
+from server_kit import Answer, Server, call, round_body, started
 
 pytestmark = pytest.mark.storage
 
@@ -21,10 +21,8 @@ PLAYERS = ["Ann", "Ben", "Cleo"]
 
 @pytest.fixture(scope="module")
 def server(server_database: tuple[str, Path]) -> Iterator[Server]:
-    url, folder = server_database
-    running = Server(url, folder / "instance").start()
-    yield running
-    running.stop()
+    with started(*server_database) as running:
+        yield running
 
 
 def at_once(requests: list[Callable[[], Answer]]) -> list[Answer]:

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from phones_sim import PROMISE, Change, Table, simulate
-from server_kit import Server
+from server_kit import Server, started
 
 pytestmark = pytest.mark.skipif(shutil.which("node") is None,
                                 reason="the simulation runs the queue's rules in Node")
@@ -19,10 +19,8 @@ pytestmark = pytest.mark.skipif(shutil.which("node") is None,
 
 @pytest.fixture(scope="module")
 def server(server_database: tuple[str, Path]) -> Iterator[Server]:
-    url, folder = server_database
-    running = Server(url, folder / "instance").start()
-    yield running
-    running.stop()
+    with started(*server_database) as running:
+        yield running
 
 
 def test_phones_offline_on_old_copies_lose_and_overwrite_nothing(server: Server) -> None:

@@ -24,7 +24,7 @@ from offline_kit import (
     server_game,
 )
 from playwright.sync_api import Page, expect
-from server_kit import Server
+from server_kit import started
 from thread_server import serve_in_thread
 
 from companion import create_app
@@ -40,10 +40,8 @@ ROUND_1 = [{"player": "Anna", "phase": True, "points": 0},
 def server(server_database: tuple[str, Path]) -> Iterator[str]:
     """A real gunicorn as gunicorn.conf.py sets it up (several workers), on SQLite and on
     PostgreSQL: the phones' writes meet the production server."""
-    url, folder = server_database
-    running = Server(url, folder / "instance").start()
-    yield running.url
-    running.stop()
+    with started(*server_database) as running:
+        yield running.url
 
 
 def results(round_: dict[str, int], out: str = "Anna") -> list[dict[str, Any]]:
