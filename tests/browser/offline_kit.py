@@ -49,6 +49,17 @@ def sent(page: Page, key: str) -> None:
         page.wait_for_timeout(100)
 
 
+def copied(page: Page, key: str, revision: int) -> None:
+    """Waits until the phone's copy of the game (what a page opened offline is filled from)
+    has reached ``revision``: a live update redraws the sheet first and fetches the copy
+    after it, so a phone that goes offline in between keeps the older copy."""
+    deadline = time.monotonic() + SYNC / 1000
+    script = "(key) => OfflineQueue.loadGame(key).then((kept) => kept ? kept.game.revision : 0)"
+    while page.evaluate(script, key) < revision:
+        assert time.monotonic() < deadline, "the phone's copy of the game did not follow"
+        page.wait_for_timeout(100)
+
+
 def enter_round(page: Page, number: int, out: str, points: dict[str, str]) -> None:
     page.get_by_role("link", name=f"Enter round {number}").tap()
     expect(page.get_by_role("heading", level=1)).to_have_text(f"Round {number}")

@@ -17,6 +17,7 @@ from browser_kit import api_game, api_round, shot
 from offline_kit import (
     PLAYERS,
     SYNC,
+    copied,
     enter_round,
     points,
     ready,
@@ -60,9 +61,10 @@ def test_an_offline_edit_on_an_older_kept_page_never_reverts_another_phones_fix(
     expect(a.get_by_role("heading", level=1)).to_have_text("Edit round 1")
     a.get_by_role("link", name="Cancel").tap()              # ... and A cancels
     # B corrects Cem's points: 60 -> 85. A's sheet follows live.
-    b.request.put(f"{server}/api/games/{game['id']}/rounds/1", data={"results": [
+    fixed = b.request.put(f"{server}/api/games/{game['id']}/rounds/1", data={"results": [
         *ROUND_1[:2], {"player": "Cem", "phase": False, "points": 85}]})
     expect(a.locator("table.sheet tbody.rounds tr").first).to_contain_text("85", timeout=SYNC)
+    copied(a, game["id"], fixed.json()["revision"])
 
     a.context.set_offline(True)
     a.goto(f"{server}/games/{game['id']}/rounds/1/edit")  # the kept page said Cem 60
@@ -85,9 +87,10 @@ def test_a_kept_edit_page_typed_on_before_it_was_refilled_ends_as_two_versions(
     ready(a)
     a.get_by_role("link", name="Edit round 1").first.tap()  # seen online: Cem 60
     expect(a.get_by_role("heading", level=1)).to_have_text("Edit round 1")
+    # Offline before B's fix can reach A's page or copy: A types on what A saw.
+    a.context.set_offline(True)
     b.request.put(f"{server}/api/games/{game['id']}/rounds/1", data={"results": [
         *ROUND_1[:2], {"player": "Cem", "phase": False, "points": 85}]})
-    a.context.set_offline(True)
     a.locator(".result-row", has=a.get_by_role("heading", name="Ben")) \
         .get_by_label("Points").fill("35")
     a.get_by_role("button", name="Store round 1").tap()
