@@ -21,6 +21,7 @@ import json
 import random
 import shutil
 import subprocess
+import time
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -101,12 +102,21 @@ class Table:
 
     def new_game(self, phones: int) -> None:
         game = call(self.base, "POST", "/api/games", {"players": PLAYERS}).body
-        self.key = game["id"]
+        self.key, self.latest = game["id"], game["revision"]
         self.phones = [Phone(copy=game) for _ in range(phones)]
 
     def truth(self) -> dict[str, Any]:
-        answer = call(self.base, "GET", f"/api/games/{self.key}")
-        assert answer.status == 200, answer
+        """The game as stored now. The table acts one step at a time, so the newest revision
+        is the one the last write answered with; on PostgreSQL a GET may still answer from
+        the revision its worker's listener last heard (a consistent older game), which the
+        ledger must not take for the state a write changed: asked again until it is there."""
+        for _ in range(100):
+            answer = call(self.base, "GET", f"/api/games/{self.key}")
+            assert answer.status == 200, answer
+            if answer.body["revision"] >= self.latest:
+                break
+            time.sleep(0.05)
+        self.latest = max(self.latest, answer.body["revision"])
         return dict(answer.body)
 
     # -- what a person does --------------------------------------------------------------
@@ -178,6 +188,7 @@ class Table:
                 self.counts["server errors"] += 1
                 return
             if 200 <= answer.status < 300:
+                self.latest = max(self.latest, answer.body["revision"])
                 self.stored(change, before, answer.body)
                 if self.rng.random() < 0.1:
                     self.counts["answers lost"] += 1
