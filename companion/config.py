@@ -28,6 +28,7 @@ ENVIRONMENT_NUMBERS = {
     "COMPANION_QUOTA_WRITES": "QUOTA_WRITES",
     "COMPANION_QUOTA_IMPORTS": "QUOTA_IMPORTS",
     "COMPANION_QUOTA_EXPORTS": "QUOTA_EXPORTS",
+    "COMPANION_QUOTA_PRINTS": "QUOTA_PRINTS",
 }
 
 
@@ -67,6 +68,7 @@ def defaults(instance_path: str) -> dict[str, Any]:
         "QUOTA_WRITES": 600,
         "QUOTA_IMPORTS": 10,
         "QUOTA_EXPORTS": 60,
+        "QUOTA_PRINTS": 30,
         # A request body must arrive within this many seconds (companion.deadline: 408).
         "BODY_SECONDS": 10,
         # PostgreSQL: a connection, a statement, a wait for a lock give up after these many

@@ -1,7 +1,9 @@
 """Requests per address (Flask-Limiter): far above what a table does, far below an abuser.
 
-Four quotas, each a setting in requests per minute per client address (companion.config):
-creating games and groups, writing rounds and players, importing, exporting. A refused
+Five quotas, each a setting in requests per minute per client address (companion.config):
+creating games and groups, writing rounds and players, importing, exporting, and drawing PDFs
+(counted only when a PDF is drawn: a filled sheet kept from an earlier request, or a 304,
+costs nothing and counts nothing). A refused
 request gets 429 with a sentence and ``Retry-After`` (companion.errors) before its view runs,
 so it stores nothing. The counts live in each worker's memory by default
 (``RATELIMIT_STORAGE_URI = "memory://"``), so one address may reach the quota once per worker
@@ -14,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from flask import Flask, current_app
+from flask import Flask, Response, current_app, g
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 
@@ -32,7 +34,19 @@ QUOTAS: dict[str, tuple[tuple[str, ...], list[str] | None]] = {
     "QUOTA_IMPORTS": (("api_groups.import_file", "groups.import_page"), WRITES),
     "QUOTA_EXPORTS": (("api_groups.export_game", "api_groups.export_game_csv",
                        "api_groups.export_group", "api_groups.export_group_csv"), None),
+    "QUOTA_PRINTS": (("print.blank", "print.game_sheet"), None),
 }
+#: Quotas counted only for the requests that did the costly work (see :func:`drew`).
+COUNTED_WHEN_DRAWN = frozenset({"QUOTA_PRINTS"})
+
+
+def drew() -> None:
+    """This request drew what its quota counts (a PDF), rather than sending one kept."""
+    g.quota_drawn = True
+
+
+def _drawn(_response: Response) -> bool:
+    return bool(g.get("quota_drawn"))
 
 
 def _per_minute(setting: str) -> Callable[[], str]:
@@ -47,8 +61,9 @@ def init_app(app: Flask) -> Limiter:
     # The wrapped views hold the limiter weakly: the app keeps it alive.
     app.extensions["companion_quotas"] = limiter
     for setting, (endpoints, methods) in QUOTAS.items():
-        shared = limiter.shared_limit(_per_minute(setting), scope=setting.lower(),
-                                      methods=methods)
+        shared = limiter.shared_limit(
+            _per_minute(setting), scope=setting.lower(), methods=methods,
+            deduct_when=_drawn if setting in COUNTED_WHEN_DRAWN else None)
         for endpoint in endpoints:
             # Typed for async views too; ours are plain functions and stay so.
             app.view_functions[endpoint] = shared(  # type: ignore[assignment]

@@ -53,6 +53,42 @@ def test_the_fourth_game_of_a_minute_is_refused_with_a_sentence_and_nothing_stor
     assert served.status_code == 201 and stored_games(limited) == 4
 
 
+@pytest.fixture
+def printing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
+    monkeypatch.setenv("COMPANION_INSTANCE_PATH", str(tmp_path / "instance"))
+    return create_app({"TESTING": True, "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False,
+                       "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'p.sqlite'}",
+                       "QUOTA_PRINTS": 2})
+
+
+def test_only_a_drawn_pdf_counts_and_a_kept_one_is_sent_again_or_304(printing):
+    client = printing.test_client()
+    links = client.post("/api/games", json={"players": PLAYERS}).json["links"]
+    pdf_path = links["pdf"].removeprefix("http://localhost")
+    first = client.get(pdf_path)
+    assert first.status_code == 200 and first.data.startswith(b"%PDF")
+    etag = first.headers["ETag"]
+    # The same revision again: kept, not drawn, so not counted (many times over the quota).
+    for _ in range(5):
+        again = client.get(pdf_path)
+        assert again.status_code == 200 and again.data == first.data
+        assert client.get(pdf_path, headers={"If-None-Match": etag}).status_code == 304
+    # Letter paper is another drawing: the second and last of the minute.
+    letter = client.get(pdf_path + "?paper=letter")
+    assert letter.status_code == 200 and letter.data != first.data
+    # A new revision must be drawn again, and the quota is spent.
+    edit = links["edit"].removeprefix("http://localhost").replace("/games/", "/api/games/")
+    body = {"results": [{"player": name, "phase": True, "points": 5 * seat,
+                         "went_out": seat == 0} for seat, name in enumerate(PLAYERS)]}
+    assert client.post(edit + "/rounds", json=body).status_code == 201
+    refused = client.get(pdf_path)
+    assert refused.status_code == 429 and 0 < int(refused.headers["Retry-After"]) <= 60
+    # …and the blank sheet is counted with it; another address is still served.
+    assert client.get("/print/blank.pdf").status_code == 429
+    other = client.get(pdf_path, environ_base={"REMOTE_ADDR": "192.0.2.9"})
+    assert other.status_code == 200 and other.data != first.data
+
+
 def test_reading_is_never_counted(limited):
     client = limited.test_client()
     for _ in range(10):

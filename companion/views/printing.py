@@ -5,8 +5,11 @@ from __future__ import annotations
 from flask import Blueprint, Response, abort, render_template, request, url_for
 from flask_babel import force_locale, get_locale, gettext
 
-from .. import pdf, services
+from .. import pdf, reading
+from ..kept import Kept
 from ..print_forms import PrintForm, shown
+from ..quotas import drew
+from ..rendered import host
 
 bp = Blueprint("print", __name__)
 
@@ -59,6 +62,7 @@ def blank() -> Response:
         return Response(_print_page(form, form.problems()), status=400, mimetype="text/html")
     options = form.options()
     with force_locale(form.lang.data):
+        drew()
         data = pdf.blank_sheet(options, gettext)
         # A file name: lower case, words joined by hyphens ("wertungsblatt", "feuille-de-score").
         name = gettext("score-sheet")
@@ -69,14 +73,40 @@ def blank() -> Response:
     return response
 
 
+#: Filled sheets drawn once per revision, paper, language and address, and kept: a sheet of
+#: 2,000 rounds takes about a second to draw and is asked for again when printed or shared.
+KEPT_PDFS = Kept[bytes](64, most_bytes=32 * 1024 * 1024, weigh=len)
+
+
 @bp.get("/games/<key>/sheet.pdf")
 def game_sheet(key: str) -> Response:
-    """The game's sheet, filled in, through its edit or read-only link."""
-    found = services.find_game(key)
-    if found is None:
+    """The game's sheet, filled in, through its edit or read-only link.
+
+    Drawn once per revision (and paper, language, address) and kept; a browser that has this
+    revision already gets 304. Only a drawing counts towards the prints quota."""
+    game = reading.head(key)
+    if game is None:
         abort(404)
-    game = found[0]
-    info = pdf.GameInfo(game.created_at.date(),
-                        url_for("games.sheet", key=game.view_key, _external=True), _paper())
-    data = pdf.game_sheet(services.sheet_of(game), info, gettext)
-    return _pdf(data, f"phase10-sheet-{info.created.isoformat()}.pdf", "private, no-cache")
+    paper, language = _paper(), str(get_locale())
+    etag = f"{game.etag}-{paper}-{language}"
+    if request.if_none_match.contains(etag):
+        return Response(status=304, headers={"ETag": f'"{etag}"',
+                                             "Cache-Control": "private, no-cache"})
+    filename = f"phase10-sheet-{game.created_at.date().isoformat()}.pdf"
+    kept_as = (game.edit_key, game.revision, paper, language, host())
+    data = KEPT_PDFS.find(kept_as)
+    if data is None:
+        try:
+            sheet, exact = reading.sheet_at(game)
+        except LookupError:  # deleted since its row was read
+            abort(404)
+        info = pdf.GameInfo(game.created_at.date(),
+                            url_for("games.sheet", key=game.view_key, _external=True), paper)
+        drew()
+        data = pdf.game_sheet(sheet, info, gettext)
+        if not exact:  # a write landed meanwhile: this is a newer sheet than the revision
+            return _pdf(data, filename, "private, no-cache")
+        KEPT_PDFS.put(kept_as, data)
+    response = _pdf(data, filename, "private, no-cache")
+    response.set_etag(etag)
+    return response
