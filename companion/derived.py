@@ -88,6 +88,21 @@ def _counts(game: models.Game, count: int) -> bool:
     return len(game.rounds) == count
 
 
+#: How many revisions back a process looks for a sheet it can continue (it served a poll a
+#: few rounds ago, while another worker took the writes).
+LOOK_BACK = 16
+
+
+def earlier(game: models.Game) -> tuple[int, scoring.Sheet] | None:
+    """The newest sheet of ``game`` this process keeps from a revision before the current
+    one (at most LOOK_BACK back), with that revision."""
+    for revision in range(game.revision - 1, max(game.revision - 1 - LOOK_BACK, 0), -1):
+        found = kept.get((game.edit_key, revision))
+        if found is not None:
+            return revision, found
+    return None
+
+
 @event.listens_for(Session, "after_commit")
 def _committed(session: Session) -> None:
     for key, revision, _setup, _count, sheet in session.info.pop(_PENDING, {}).values():

@@ -203,7 +203,8 @@ _R, _S = models.Round.__table__.c, models.Result.__table__.c
 #: and builds no object per round and result.
 _ROUNDS = (select(_R.number, _S.player, _S.laid, _S.points, _S.went_out, _S.phase)
            .join(models.Result.__table__, _S.round_id == _R.id)
-           .where(_R.game_id == bindparam("game")).order_by(_R.number, _S.position))
+           .where(_R.game_id == bindparam("game"), _R.number > bindparam("after"))
+           .order_by(_R.number, _S.position))
 
 
 def rounds_loaded(game: models.Game) -> bool:
@@ -211,12 +212,13 @@ def rounds_loaded(game: models.Game) -> bool:
     return "rounds" not in inspect(game).unloaded
 
 
-def rounds_of(game: models.Game) -> list[scoring.Round]:
+def rounds_of(game: models.Game, *, after: int = 0) -> list[scoring.Round]:
+    """The game's rounds in order (those after round ``after``)."""
     if rounds_loaded(game):
-        return [_round_of(stored) for stored in game.rounds]
+        return [_round_of(stored) for stored in game.rounds[after:]]
     rounds: list[scoring.Round] = []
     number, results = None, list[scoring.Result]()
-    for row in db.session.execute(_ROUNDS, {"game": game.id}):
+    for row in db.session.execute(_ROUNDS, {"game": game.id, "after": after}):
         if row.number != number and results:
             rounds.append(scoring.Round(tuple(results)))
             results = []
@@ -229,12 +231,30 @@ def rounds_of(game: models.Game) -> list[scoring.Round]:
 
 
 def sheet_of(game: models.Game) -> scoring.Sheet:
-    """The game's sheet as it stands: kept from the last write or commit, else replayed."""
+    """The game's sheet as it stands: kept from the last write or commit, continued from a
+    sheet this process keeps of a few revisions before, else replayed."""
     setup = setup_of(game)
     found = derived.recall(db.session(), game, setup)
+    if found is None and not rounds_loaded(game):
+        found = _caught_up(game, setup)
     if found is not None:
         return found
     return scoring.build_sheet(setup, rounds_of(game))
+
+
+def _caught_up(game: models.Game, setup: scoring.Setup) -> scoring.Sheet | None:
+    """The kept sheet of an earlier revision with the rounds added since, when every write
+    since added a round: every write adds one revision and at most one round, so as many new
+    rounds as revisions mean the earlier rounds are as they were (an undo, a correction or a
+    player change since would leave fewer)."""
+    behind = derived.earlier(game)
+    if behind is None:
+        return None
+    revision, sheet = behind
+    added = rounds_of(game, after=len(sheet.rounds))
+    if len(added) != game.revision - revision:
+        return None
+    return scoring.continue_sheet(sheet, setup, added)
 
 
 group_tallies.watch(sheet_of)  # every committed write keeps its group's records

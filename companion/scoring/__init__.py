@@ -5,7 +5,7 @@ Standard library only (besides :mod:`companion.rules`), fully typed. Card games 
 right one by the setup's edition.
 """
 
-from .game import add_round, build_sheet, check_round, replace_round
+from .game import add_round, build_sheet, check_round, continue_sheet, replace_round
 from .model import (
     GameFinished,
     InvalidSetup,
@@ -26,5 +26,5 @@ from .sheet import phase_tried
 __all__ = [
     "GameFinished", "InvalidSetup", "Move", "NeedsConfirmation", "PlayerLine", "Problem",
     "Result", "Round", "RoundRejected", "RoundView", "Setup", "Sheet", "Status", "add_round",
-    "build_sheet", "check_round", "phase_tried", "replace_round",
+    "build_sheet", "check_round", "continue_sheet", "phase_tried", "replace_round",
 ]

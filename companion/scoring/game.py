@@ -60,6 +60,15 @@ def build_sheet(setup: Setup, rounds: Sequence[Round]) -> Sheet:
     return _replay(_start(setup), rounds)
 
 
+def continue_sheet(current: Sheet, setup: Setup, rounds: Sequence[Round]) -> Sheet | None:
+    """The sheet after ``rounds`` played next after ``current``, as :func:`build_sheet` would
+    give it for all of them; None when ``current`` was made for another setup (players who
+    joined, left or were renamed since): the game must then be replayed from the start."""
+    if normalise_setup(setup) != current.setup:
+        return None
+    return _replay(current, rounds)
+
+
 def check_round(current: Sheet, round: Round) -> tuple[tuple[Problem, ...], tuple[Problem, ...]]:
     """(errors, warnings) of adding ``round`` as the next round of ``current``.
 
