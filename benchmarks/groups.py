@@ -11,7 +11,7 @@ client, in the same run as the 415 answer to a POST to /api/check that is not JS
 - GET /groups/<key>?all=1 (all 200 games listed) and GET /api/groups/<key>;
 - the first view after a change: the newest finished game's last round undone, or entered
   again, which takes its finish out of the records or puts it back (the group's tallies are
-  kept with the write, companion.group_tallies: nothing is replayed), then the page; and the
+  kept with the write, companion.services.tallies: nothing is replayed), then the page; and the
   change itself;
 - the same after a round of the newest game in progress, which leaves the records as they
   are (only the list is drawn again).
@@ -36,8 +36,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from solver import timed as fastest_us  # noqa: E402
 
-from companion import create_app, editions, group_services, models, scoring, services  # noqa: E402
+from companion import create_app, editions, models, scoring
 from companion.extensions import db  # noqa: E402
+from companion.services import games as services  # noqa: E402
+from companion.services import groups as group_services
 
 NAMES = ("Michaela", "Horst", "Petra", "Thomas", "Alexandra", "Jo")
 

@@ -15,6 +15,6 @@ if TYPE_CHECKING:
 
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     """Build the app: defaults, instance/config.py, the environment, then ``test_config``."""
-    from .app import build
+    from companion.app import build
 
     return build(test_config)

@@ -9,8 +9,8 @@ from typing import Any
 
 from flask import Flask, Response, request
 
-from . import config, security
-from .extensions import babel, compress, csrf, db
+from companion import config, security
+from companion.extensions import babel, compress, csrf, db
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -65,7 +65,7 @@ def build(test_config: Mapping[str, Any] | None = None) -> Flask:
         app.config.from_mapping(test_config)
     _own_files(app)
 
-    from . import outage
+    from companion.guards import outage
 
     outage.init_app(app)  # the timeouts go into the engine options before it is made
     db.init_app(app)
@@ -73,35 +73,35 @@ def build(test_config: Mapping[str, Any] | None = None) -> Flask:
     csrf.init_app(app)
     compress.init_app(app)
     security.init_app(app)
-    from . import deadline
+    from companion.guards import deadline
 
     deadline.init_app(app)
     app.after_request(_buffer_static_files)  # runs before compression (reverse order)
-    from .i18n import select_locale, setup_i18n
+    from companion.i18n import select_locale, setup_i18n
 
     babel.init_app(app, locale_selector=select_locale)
     setup_i18n(app)
-    from . import limits
+    from companion import limits
 
     app.jinja_env.globals["limits"] = limits  # maxlength and the like in templates
-    from .rendered import here
+    from companion.cache.pages import here
 
     app.jinja_env.globals["here"] = here  # the language switch's way back
 
-    from . import api, api_groups, errors, views
+    from companion import api, views
+    from companion.api import common as errors
 
-    app.register_blueprint(api.bp)
-    app.register_blueprint(api_groups.bp)
-    from .views import groups as group_pages
+    api.register(app)
+    from companion.views import groups as group_pages
 
     app.register_blueprint(group_pages.bp)
     views.register(app)
     errors.register(app)
-    from . import quotas
+    from companion.guards import quotas
 
     quotas.init_app(app)
 
-    from . import models, storage  # noqa: F401  (the migrations compare against the models)
+    from companion import models, reading, storage  # noqa: F401  (migrations compare the models)
 
-    storage.init_app(app)
+    storage.init_app(app, also=reading.init_reads)
     return app

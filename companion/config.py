@@ -58,7 +58,7 @@ def defaults(instance_path: str) -> dict[str, Any]:
         "PROXIES": 0,
         # Strict-Transport-Security on answers served over HTTPS (0 turns it off).
         "HSTS_SECONDS": 365 * 24 * 3600,
-        # Requests per minute per client address (companion.quotas): a table records a round
+        # Requests per minute per client address (companion.guards.quotas): a table records a round
         # every minute or two; an abuser sends hundreds a second. 0 in RATELIMIT_ENABLED turns
         # the quotas off; RATELIMIT_STORAGE_URI (memory:// by default, counted per worker)
         # names a shared store such as redis://host:6379 for exact counts over several boxes.
@@ -69,10 +69,10 @@ def defaults(instance_path: str) -> dict[str, Any]:
         "QUOTA_IMPORTS": 10,
         "QUOTA_EXPORTS": 60,
         "QUOTA_PRINTS": 30,
-        # A request body must arrive within this many seconds (companion.deadline: 408).
+        # A request body must arrive within this many seconds (companion.guards.deadline: 408).
         "BODY_SECONDS": 10,
         # PostgreSQL: a connection, a statement, a wait for a lock give up after these many
-        # seconds (503, companion.outage), well inside gunicorn's 30 s worker timeout.
+        # seconds (503, companion.guards.outage), well inside gunicorn's 30 s worker timeout.
         "DATABASE_CONNECT_SECONDS": 5,
         "DATABASE_STATEMENT_SECONDS": 20,
         "DATABASE_LOCK_SECONDS": 10,

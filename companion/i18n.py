@@ -10,9 +10,9 @@ from flask import Flask, current_app, request
 from flask_babel import get_locale, get_translations, gettext
 from flask_babel import lazy_gettext as _l
 
-from .rules import Part, Phase
-from .rules.cards import COLOUR_LETTERS, COLOUR_WORDS, SKIP_WORDS, WILD_WORDS
-from .rules.errors import Reason, Term
+from companion.rules import Part, Phase
+from companion.rules.cards import COLOUR_LETTERS, COLOUR_WORDS, SKIP_WORDS, WILD_WORDS
+from companion.rules.errors import Reason, Term
 
 LANGUAGE_COOKIE = "lang"
 

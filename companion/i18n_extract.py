@@ -8,9 +8,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import IO, Any
 
-from .editions import all_editions
-from .rules import REASON_TEMPLATES
-from .scoring.plausibility import COUNTED_TEMPLATES
+from companion.editions import all_editions
+from companion.rules import REASON_TEMPLATES
+from companion.scoring.plausibility import COUNTED_TEMPLATES
 
 
 def phase_names(fileobj: IO[bytes], keywords: Any, comment_tags: Any,

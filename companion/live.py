@@ -5,7 +5,7 @@ it waits on a :class:`Subscription`. One watcher per process and database learns
 for all of them at once:
 
 - PostgreSQL: a single connection LISTENs on :data:`CHANNEL`; every stored change notifies it
-  with ``"<game id> <revision>"`` when its transaction commits (companion.services._touch).
+  with ``"<game id> <revision>"`` when its transaction commits (companion.services.games._touch).
 - SQLite (no notifications): one query per tick asks for the revisions of every game this
   process is watching.
 
@@ -33,7 +33,7 @@ from typing import Any
 
 from sqlalchemy import Engine, bindparam, select
 
-from .models import Game
+from companion.models import Game
 
 CHANNEL = "companion_revisions"
 #: How often the SQLite watcher asks for the revisions of the games it watches (seconds).

@@ -11,12 +11,12 @@ from sqlalchemy.engine import Dialect
 from sqlalchemy.orm import Mapped, mapped_column, relationship, validates
 from sqlalchemy.types import TypeDecorator
 
-from . import editions
-from .editions import Edition
-from .extensions import db
-from .limits import MAX_GROUP_NAME, MAX_NAME
+from companion import editions
+from companion.editions import Edition
+from companion.extensions import db
+from companion.limits import MAX_GROUP_NAME, MAX_NAME
 
-#: The tallies of a group without finished games (companion.group_tallies).
+#: The tallies of a group without finished games (companion.services.tallies).
 NO_TALLIES = '{"finished":0,"players":{}}'
 
 
@@ -63,7 +63,7 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
     revision: Mapped[int] = mapped_column(default=1)
     group_id: Mapped[int | None] = mapped_column(
         ForeignKey("game_group.id", ondelete="SET NULL", name="game_group_fk"), index=True)
-    # Kept with every write (companion.group_tallies), derived from the rounds: the game's line
+    # Kept with every write (companion.services.tallies), derived from the rounds: the game's line
     # in its group's list, and what it added to the group's records (JSON) and where.
     status: Mapped[str | None] = mapped_column(String(16))
     winners: Mapped[str | None] = mapped_column(Text)
@@ -116,7 +116,7 @@ class Round(db.Model):  # type: ignore[name-defined,misc]
 
     game: Mapped[Game] = relationship(back_populates="rounds")
     # Loaded with their round (one query for all rounds loaded at once): a game's rounds are
-    # read without them only through companion.services.rounds_of.
+    # read without them only through companion.services.games.rounds_of.
     results: Mapped[list[Result]] = relationship(
         back_populates="round", order_by="Result.position", cascade="all, delete-orphan",
         lazy="selectin"

@@ -24,12 +24,14 @@ from flask import Flask, current_app
 from sqlalchemy import Engine, QueuePool, bindparam, create_engine, event, or_, select
 from sqlalchemy.sql import CompoundSelect, Select
 
-from . import derived, scoring, services
-from .editions import Edition
-from .extensions import db
-from .models import Game
-from .services import KEY
-from .storage import prepare_engine
+from companion import scoring
+from companion.cache import sheets as derived
+from companion.editions import Edition
+from companion.extensions import db
+from companion.models import Game
+from companion.services import games as services
+from companion.services.games import KEY
+from companion.storage import prepare_engine
 
 
 @dataclass(frozen=True)

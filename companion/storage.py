@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import weakref
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +22,7 @@ from flask import Flask, has_request_context, request
 from flask_migrate import Migrate, stamp, upgrade
 from sqlalchemy import Engine, event, inspect, text
 
-from .extensions import db
+from companion.extensions import db
 
 MIGRATIONS = str(Path(__file__).resolve().parent / "migrations")
 #: The revision that describes the schema of the first release (made by ``create_all``).
@@ -85,14 +86,15 @@ def begin_write() -> None:
     session.connection(execution_options={BEGIN_OPTION: "IMMEDIATE"})
 
 
-def init_app(app: Flask) -> None:
-    """Bind the migrations, prepare the engine and bring the schema up to date if asked."""
+def init_app(app: Flask, *, also: Callable[[Flask, Engine], None] | None = None) -> None:
+    """Bind the migrations, prepare the engine and bring the schema up to date if asked;
+    ``also``: what else needs the prepared engine (the read side's pool)."""
     migrate.init_app(app, db)
-    from .reading import init_reads
 
     with app.app_context():
         prepare_engine(db.engine)
-        init_reads(app, db.engine)
+        if also is not None:
+            also(app, db.engine)
         if app.config.get("MIGRATE_ON_START", True):
             upgrade_schema()
         db.session.remove()

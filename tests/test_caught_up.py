@@ -11,8 +11,10 @@ import pytest
 from flask import Flask
 from test_groups_api import card_round
 
-from companion import derived, scoring, services
+from companion import scoring
+from companion.cache import sheets as derived
 from companion.extensions import db
+from companion.services import games as services
 
 
 def as_elsewhere(app: Flask, game: dict[str, Any]) -> tuple[scoring.Sheet, scoring.Sheet, bool]:

@@ -1,4 +1,4 @@
-"""The sheet's chart (companion.views.charts): one line per player, from where they joined."""
+"""The sheet's chart (companion.display.charts): one line per player, from where they joined."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import re
 from results_kit import laid, missed, out, play
 
 from companion import editions
+from companion.display.charts import LEFT, RIGHT, WIDTH, progress_chart
 from companion.scoring import Setup
-from companion.views.charts import LEFT, RIGHT, WIDTH, progress_chart
 
 ORIGINAL = editions.get("original")
 

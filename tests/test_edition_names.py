@@ -20,7 +20,7 @@ REGISTRY = ROOT / "companion" / "editions"
 ALLOWED = {
     # The JSON API's field for a player's board-game statistics (docs/API.md): a field name
     # of the contract, not a test of which edition a game is.
-    ("companion/group_present.py",
+    ("companion/schemas/groups.py",
      '"board": {"played": player.board_played, "won": player.board_won,'),
 }
 

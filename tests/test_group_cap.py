@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from companion import group_services
+from companion.services import groups as group_services
 
 PLAYERS = ["Ada", "Bo"]
 

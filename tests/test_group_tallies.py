@@ -1,4 +1,4 @@
-"""A group's records are kept with every write (companion.group_tallies) and always equal the
+"""A group's records are kept with every write (companion.services.tallies) and always equal the
 records replayed from every round (the reference), whatever changes a game: a finish, an undo
 that takes it back, a corrected round, a renamed player, a game added later, merged spellings;
 a group stored before the tallies gets them on its first view; writes to two games of one
@@ -18,9 +18,10 @@ from sqlalchemy import text
 from test_groups_api import board_win, card_round, finish_short, start
 from test_many_phones import at_once
 
-from companion import create_app, group_services
+from companion import create_app
 from companion.extensions import db
 from companion.scoring.records import GroupRecords
+from companion.services import groups as group_services
 
 
 def comparable(records: GroupRecords) -> GroupRecords:

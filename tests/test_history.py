@@ -11,9 +11,11 @@ from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from companion import derived, editions, models, scoring, services
+from companion import editions, models, scoring
+from companion.cache import sheets as derived
 from companion.extensions import db
 from companion.limits import MAX_ROUNDS
+from companion.services import games as services
 
 PLAYERS = ("Ann", "Ben", "Cem")
 

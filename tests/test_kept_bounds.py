@@ -1,5 +1,6 @@
 """Kept pages are bounded by bytes, and their keys ignore what does not change the answer:
-unknown query parameters and spellings of the same host (companion.kept, companion.rendered)."""
+unknown query parameters and spellings of the same host (companion.cache.store and
+companion.cache.pages)."""
 
 from __future__ import annotations
 
@@ -7,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from companion import rendered
-from companion.kept import Kept
+from companion.cache import pages as rendered
+from companion.cache.store import Kept
 
 
 def test_a_store_bounded_by_bytes_drops_the_least_recently_used():

@@ -1,4 +1,4 @@
-"""What processes keep of rendered answers (companion.rendered): never stale, never another
+"""What processes keep of rendered answers (companion.cache.pages): never stale, never another
 link's or language's, never another person's token or messages, and exactly what a fresh
 render gives."""
 
@@ -14,7 +14,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 from test_groups_api import card_round, finish_short, start
 
-from companion import create_app, live, reading, rendered
+from companion import create_app, live, reading
+from companion.cache import pages as rendered
 from companion.extensions import db
 
 NAMES = ["Ann", "Ben", "Cem"]
@@ -210,7 +211,8 @@ def test_a_kept_group_page_keeps_links_and_languages_apart(api: Any) -> None:
 
 def test_the_pages_fingerprint_is_the_groups_fingerprint(app: Flask, api: Any) -> None:
     """One query of plain rows says what the group's loaded objects say, spellings included."""
-    from companion import group_services, models
+    from companion import models
+    from companion.services import groups as group_services
 
     group = api.post("/api/groups", {"name": "Friday"}).get_json()
     with app.test_request_context():

@@ -1,5 +1,5 @@
 """A database that does not answer gets 503 with Retry-After, never a 500, and one log line
-per outage (companion.outage)."""
+per outage (companion.guards.outage)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from companion import create_app, outage
+from companion import create_app
+from companion.guards import outage
 from tests.server_kit import free_port
 
 
@@ -24,7 +25,7 @@ def down(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-un
 
 def test_pages_and_json_get_503_with_retry_after_and_one_log_line(down, caplog):
     client = down.test_client()
-    with caplog.at_level(logging.ERROR, logger="companion.outage"):
+    with caplog.at_level(logging.ERROR, logger="companion.guards.outage"):
         answers = [client.get("/api/games/nosuchgame"), client.get("/games/nosuchgame"),
                    client.post("/api/games", json={"players": ["Ada", "Bo"]})]
     assert [answer.status_code for answer in answers] == [503] * 3

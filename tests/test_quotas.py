@@ -1,5 +1,5 @@
 """Requests per address: a quota refuses with 429, a sentence and Retry-After, stores nothing,
-and leaves every other address served (companion.quotas)."""
+and leaves every other address served (companion.guards.quotas)."""
 
 from __future__ import annotations
 

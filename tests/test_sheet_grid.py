@@ -8,9 +8,9 @@ from io import BytesIO
 from pypdf import PdfReader
 
 from companion import editions
+from companion.display.sheet import track
 from companion.editions import Edition
 from companion.scoring import Result, Round, Setup, add_round, build_sheet
-from companion.views.sheetview import track
 
 
 def phase_rows(page: str) -> list[str]:

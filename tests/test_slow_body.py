@@ -1,5 +1,5 @@
 """A request body that trickles is cut with 408 within the bound, and the worker serves other
-requests meanwhile (companion.deadline, on a real gunicorn with gevent workers)."""
+requests meanwhile (companion.guards.deadline, on a real gunicorn with gevent workers)."""
 
 from __future__ import annotations
 

@@ -9,10 +9,10 @@ from __future__ import annotations
 import importlib
 import pkgutil
 
-from ..errors_base import N_
-from ..rules.errors import PhaseError
-from ..rules.solver import plan
-from .base import Edition, PhaseTable
+from companion.editions.base import Edition, PhaseTable
+from companion.exceptions import N_
+from companion.rules.errors import PhaseError
+from companion.rules.solver import plan
 
 _REGISTRY: dict[str, Edition] = {}
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-from ..errors_base import N_
-from ..rules.phases import Deck, Part, PartKind, Phase
+from companion.exceptions import N_
+from companion.rules.phases import Deck, Part, PartKind, Phase
 
 PhaseTable = tuple[tuple[tuple[PartKind, int], ...], ...]
 

@@ -1,8 +1,8 @@
 """The board game: phase markers move along a track to the laurel wreath; no points."""
 
-from ..errors_base import N_
-from ..rules.phases import Deck, PartKind
-from .base import Edition
+from companion.editions.base import Edition
+from companion.exceptions import N_
+from companion.rules.phases import Deck, PartKind
 
 S, R, C = PartKind.SET, PartKind.RUN, PartKind.COLOUR
 

@@ -1,8 +1,8 @@
 """Phase 10 Masters: each player chooses which open phase to attempt every round."""
 
-from ..errors_base import N_
-from ..rules.phases import Deck, PartKind
-from .base import Edition
+from companion.editions.base import Edition
+from companion.exceptions import N_
+from companion.rules.phases import Deck, PartKind
 
 S, R, C, CR = PartKind.SET, PartKind.RUN, PartKind.COLOUR, PartKind.COLOUR_RUN
 

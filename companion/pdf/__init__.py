@@ -12,11 +12,11 @@ a few narrow sub-columns per player, so the phase numbers sit in two rows of box
 
 from __future__ import annotations
 
-from ..qr import qr_modules
-from .blank import BlankOptions, blank_sheet
-from .filled import GameInfo, game_sheet
-from .layout import Translate, identity
-from .page import PAPERS
+from companion.pdf.blank import BlankOptions, blank_sheet
+from companion.pdf.filled import GameInfo, game_sheet
+from companion.pdf.layout import Translate, identity
+from companion.pdf.page import PAPERS
+from companion.pdf.qr import qr_modules
 
 __all__ = [
     "PAPERS", "BlankOptions", "GameInfo", "Translate", "blank_sheet", "game_sheet", "identity",

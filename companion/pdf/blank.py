@@ -7,12 +7,12 @@ from typing import Any
 
 from reportlab.platypus import Spacer, Table  # type: ignore[import-untyped]
 
-from .. import editions
-from ..editions import Edition
-from ..scoring.grid import blank_grid
-from .layout import BLANK_ROW, MIN_ROUND_ROWS, Translate, identity, para
-from .page import build, document, edition_name, frame_size, legend, page_heading
-from .table import score_grid
+from companion import editions
+from companion.editions import Edition
+from companion.pdf.layout import BLANK_ROW, MIN_ROUND_ROWS, Translate, identity, para
+from companion.pdf.page import build, document, edition_name, frame_size, legend, page_heading
+from companion.pdf.table import score_grid
+from companion.scoring.grid import blank_grid
 
 
 @dataclass(frozen=True)

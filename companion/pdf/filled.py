@@ -10,15 +10,15 @@ from xml.sax.saxutils import escape
 
 from reportlab.platypus import Spacer, Table, TableStyle  # type: ignore[import-untyped]
 
-from ..scoring.grid import sheet_grid
-from .flowables import QrCode
-from .layout import MIN_ROUND_ROWS, Translate, fonts, identity, para, rich
-from .page import build, document, edition_name, frame_size, legend, page_heading
-from .scripts import fill, name_markup, names_markup
-from .table import score_grid
+from companion.pdf.flowables import QrCode
+from companion.pdf.layout import MIN_ROUND_ROWS, Translate, fonts, identity, para, rich
+from companion.pdf.page import build, document, edition_name, frame_size, legend, page_heading
+from companion.pdf.scripts import fill, name_markup, names_markup
+from companion.pdf.table import score_grid
+from companion.scoring.grid import sheet_grid
 
 if TYPE_CHECKING:
-    from ..scoring import Sheet
+    from companion.scoring import Sheet
 
 @dataclass(frozen=True)
 class GameInfo:

@@ -7,8 +7,8 @@ import itertools
 from reportlab.pdfbase.pdfmetrics import stringWidth  # type: ignore[import-untyped]
 from reportlab.platypus import Flowable  # type: ignore[import-untyped]
 
-from ..qr import qr_modules
-from .layout import INK, SOFT_INK, fonts
+from companion.pdf.layout import INK, SOFT_INK, fonts
+from companion.pdf.qr import qr_modules
 
 QR_BORDER = 2  # modules of quiet zone; the page margin adds more
 

@@ -19,8 +19,8 @@ from reportlab.platypus import (  # type: ignore[import-untyped]
     TableStyle,
 )
 
-from ..editions import Edition
-from .layout import SOFT_INK, Translate, fonts, styles
+from companion.editions import Edition
+from companion.pdf.layout import SOFT_INK, Translate, fonts, styles
 
 PAPERS = {"a4": A4, "letter": LETTER}
 MARGIN = 12 * mm

@@ -24,7 +24,7 @@ from reportlab.pdfbase import pdfmetrics  # type: ignore[import-untyped]
 from reportlab.pdfbase.cidfonts import UnicodeCIDFont  # type: ignore[import-untyped]
 from reportlab.pdfbase.ttfonts import TTFError, TTFont  # type: ignore[import-untyped]
 
-from .layout import fonts
+from companion.pdf.layout import fonts
 
 TRUETYPE = Path("/usr/share/fonts/truetype")
 

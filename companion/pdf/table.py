@@ -16,9 +16,8 @@ from typing import Any
 from reportlab.pdfbase import pdfmetrics  # type: ignore[import-untyped]
 from reportlab.platypus import Table, TableStyle  # type: ignore[import-untyped]
 
-from ..scoring.grid import Grid, NameCell, PhaseCell, PhaseMark, RoundCell, RowKind, TotalCell
-from .flowables import CrossedPhase
-from .layout import (
+from companion.pdf.flowables import CrossedPhase
+from companion.pdf.layout import (
     BLANK_ROW,
     FILLED_ROW,
     HEADER_FILL,
@@ -33,7 +32,16 @@ from .layout import (
     para,
     rich,
 )
-from .scripts import name_markup
+from companion.pdf.scripts import name_markup
+from companion.scoring.grid import (
+    Grid,
+    NameCell,
+    PhaseCell,
+    PhaseMark,
+    RoundCell,
+    RowKind,
+    TotalCell,
+)
 
 PHASE_BANDS = 2  # rows of phase boxes under each name
 

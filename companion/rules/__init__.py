@@ -3,11 +3,11 @@
 Pure Python, standard library only, fully typed.
 """
 
-from . import groups, solver
-from .cards import SKIP, WILD, Card, Colour, Kind, format_cards, parse_cards
-from .deck import deck_reasons
-from .errors import CardError, PhaseError, Reason, RulesError
-from .groups import (
+from companion.rules import groups, solver
+from companion.rules.cards import SKIP, WILD, Card, Colour, Kind, format_cards, parse_cards
+from companion.rules.deck import deck_reasons
+from companion.rules.errors import CardError, PhaseError, Reason, RulesError
+from companion.rules.groups import (
     GroupCheck,
     HitCheck,
     LaydownCheck,
@@ -16,8 +16,8 @@ from .groups import (
     check_hit,
     check_laydown,
 )
-from .phases import Deck, Part, PartKind, Phase, get_phase
-from .solver import Solution, solve
+from companion.rules.phases import Deck, Part, PartKind, Phase, get_phase
+from companion.rules.solver import Solution, solve
 
 #: Every template a Reason from the group checks and the solver may carry, for translators;
 #: a (singular, plural) pair where the reason counts something.

@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 
-from .errors import CardError
+from companion.rules.errors import CardError
 
 
 class _Ordered(Enum):

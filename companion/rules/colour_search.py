@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from .cards import MAX_NUMBER, WILD, Card, Colour
-from .phases import Part, PartKind
-from .tally import (
+from companion.rules.cards import MAX_NUMBER, WILD, Card, Colour
+from companion.rules.phases import Part, PartKind
+from companion.rules.tally import (
     COLOUR_BITS,
     NUMBERS,
     UNSOLVED,

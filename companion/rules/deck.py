@@ -4,13 +4,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
 
-from .cards import WILD, Card
-from .errors import Reason
-
-if TYPE_CHECKING:
-    from ..editions import Edition
+from companion.rules.cards import WILD, Card
+from companion.rules.errors import Reason
+from companion.rules.phases import Edition
 
 NO_SKIPS_ON_BOARD = "the board game has no skip cards"
 DECK_CARD = "the deck has only %(count)s of %(card)s"

@@ -1,8 +1,8 @@
-"""The rules engine's exceptions: the rules branch of companion.errors_base's tree."""
+"""The rules engine's exceptions: the rules branch of companion.exceptions's tree."""
 
 from __future__ import annotations
 
-from ..errors_base import Reason, RulesError, Term
+from companion.exceptions import Reason, RulesError, Term
 
 __all__ = ["CardError", "PhaseError", "Reason", "RulesError", "Term"]
 

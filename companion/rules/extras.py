@@ -15,9 +15,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import product
 
-from .cards import MAX_NUMBER, MIN_NUMBER, WILD, Card, Colour
-from .phases import PartKind, Phase
-from .tally import NATURALS, Laydown, natural_index, window_mask
+from companion.rules.cards import MAX_NUMBER, MIN_NUMBER, WILD, Card, Colour
+from companion.rules.phases import PartKind, Phase
+from companion.rules.tally import NATURALS, Laydown, natural_index, window_mask
 
 
 @dataclass(frozen=True)

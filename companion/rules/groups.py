@@ -9,10 +9,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from itertools import permutations
-from typing import TYPE_CHECKING
 
-from .cards import Card, Colour
-from .deck import (
+from companion.rules.cards import Card, Colour
+from companion.rules.deck import (
     DECK_CARD,
     DECK_CARDS,
     DECK_SKIPS,
@@ -20,12 +19,9 @@ from .deck import (
     NO_SKIPS_ON_BOARD,
     deck_reasons,
 )
-from .errors import Reason, Term
-from .phases import Part, PartKind, Phase
-
-if TYPE_CHECKING:
-    from ..editions import Edition
-from .runs import (
+from companion.rules.errors import Reason, Term
+from companion.rules.phases import Edition, Part, PartKind, Phase
+from companion.rules.runs import (
     EXTRA,
     HIT_COLOUR_RUN,
     HIT_RUN_END,

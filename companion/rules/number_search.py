@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
-from .cards import MAX_NUMBER, WILD, Card
-from .phases import Part, PartKind
-from .plans import Layout, Runs, run_combos, set_layouts
-from .tally import NUMBER_BITS, NUMBERS, UNSOLVED, Laydown, Strategy, Tally, present_mask
+from companion.rules.cards import MAX_NUMBER, WILD, Card
+from companion.rules.phases import Part, PartKind
+from companion.rules.plans import Layout, Runs, run_combos, set_layouts
+from companion.rules.tally import (
+    NUMBER_BITS,
+    NUMBERS,
+    UNSOLVED,
+    Laydown,
+    Strategy,
+    Tally,
+    present_mask,
+)
 
 Found = tuple[Runs, Layout | None, tuple[int, ...]]  # run starts, set layout, set numbers
 

@@ -25,18 +25,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from math import comb
-from typing import TYPE_CHECKING
 
-from .cards import WILD, Card, Colour
-from .deck import deck_reasons
-from .errors import RulesError
-from .phases import Part, PartKind, Phase
-
-if TYPE_CHECKING:
-    from ..editions import Edition
-from .plans import set_layouts
-from .solver import Solution, _strategy, solve
-from .tally import NATURALS, NUMBER_BITS, NUMBERS, Tally, natural_index, naturals_in
+from companion.rules.cards import WILD, Card, Colour
+from companion.rules.deck import deck_reasons
+from companion.rules.errors import RulesError
+from companion.rules.phases import Edition, Part, PartKind, Phase
+from companion.rules.plans import set_layouts
+from companion.rules.solver import Solution, _strategy, solve
+from companion.rules.tally import NATURALS, NUMBER_BITS, NUMBERS, Tally, natural_index, naturals_in
 
 #: The draws ``chance`` is given for: the next card, the next two, the next three.
 DRAWS = (1, 2, 3)

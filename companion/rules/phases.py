@@ -5,12 +5,35 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from .errors import PhaseError
+from companion.rules.errors import PhaseError
 
-if TYPE_CHECKING:
-    from ..editions import Edition
+
+class Edition(Protocol):
+    """What the rules engine needs of an edition: its phases and its deck.
+    (``companion.editions.base.Edition`` is one; the engine never imports the registry.)"""
+
+    @property
+    def key(self) -> str: ...
+
+    @property
+    def deck(self) -> Deck: ...
+
+    @property
+    def chooses_phase(self) -> bool: ...
+
+    @property
+    def turned_jokers(self) -> bool: ...
+
+    @property
+    def phases(self) -> tuple[Phase, ...]: ...
+
+    @property
+    def phase_count(self) -> int: ...
+
+    @property
+    def skips(self) -> bool: ...
 
 
 class PartKind(Enum):

@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from itertools import combinations, permutations, product
 
-from .cards import MAX_NUMBER
-from .phases import Part
-from .tally import NUMBERS, window_mask
+from companion.rules.cards import MAX_NUMBER
+from companion.rules.phases import Part
+from companion.rules.tally import NUMBERS, window_mask
 
 
 @dataclass(frozen=True)

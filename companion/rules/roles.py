@@ -16,10 +16,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from .cards import WILD, Card
-from .phases import PartKind, Phase
-from .solver import _strategy, solve
-from .tally import Tally
+from companion.rules.cards import WILD, Card
+from companion.rules.phases import PartKind, Phase
+from companion.rules.solver import _strategy, solve
+from companion.rules.tally import Tally
 
 
 class Role(Enum):

@@ -4,14 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from itertools import pairwise
-from typing import TYPE_CHECKING
 
-from .cards import MAX_NUMBER, MIN_NUMBER, WILD, Card
-from .errors import Reason
-from .phases import PartKind
-
-if TYPE_CHECKING:
-    from ..editions import Edition
+from companion.rules.cards import MAX_NUMBER, MIN_NUMBER, WILD, Card
+from companion.rules.errors import Reason
+from companion.rules.phases import Edition, PartKind
 
 RUN_TWICE = "the run %(cards)s holds %(number)s twice"
 RUN_ORDER = "the run %(cards)s is not in ascending order: lay it as %(order)s"

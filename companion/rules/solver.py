@@ -36,13 +36,13 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from .cards import Card
-from .colour_search import ColourAndNumber, ColourRun, OneColour
-from .deck import deck_reasons
-from .errors import PhaseError, Reason, Term
-from .number_search import Numbers
-from .phases import Part, PartKind, Phase
-from .tally import UNSOLVED, Laydown, Strategy, Tally
+from companion.rules.cards import Card
+from companion.rules.colour_search import ColourAndNumber, ColourRun, OneColour
+from companion.rules.deck import deck_reasons
+from companion.rules.errors import PhaseError, Reason, Term
+from companion.rules.number_search import Numbers
+from companion.rules.phases import Part, PartKind, Phase
+from companion.rules.tally import UNSOLVED, Laydown, Strategy, Tally
 
 # (singular, plural) pairs: the count decides which, in each language's own way.
 NO_LAYDOWN = ("no lay-down of %(phase)s in %(count)s card",

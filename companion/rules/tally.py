@@ -3,12 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
-from .cards import MAX_NUMBER, Card, Colour
-
-if TYPE_CHECKING:
-    from ..editions import Edition
+from companion.rules.cards import MAX_NUMBER, Card, Colour
+from companion.rules.phases import Edition
 
 NUMBERS = range(1, MAX_NUMBER + 1)
 COLOURS = tuple(Colour)

@@ -5,8 +5,14 @@ Standard library only (besides :mod:`companion.rules`), fully typed. Card games 
 right one by the setup's edition.
 """
 
-from .game import add_round, build_sheet, check_round, continue_sheet, replace_round
-from .model import (
+from companion.scoring.game import (
+    add_round,
+    build_sheet,
+    check_round,
+    continue_sheet,
+    replace_round,
+)
+from companion.scoring.model import (
     GameFinished,
     InvalidSetup,
     Move,
@@ -21,7 +27,7 @@ from .model import (
     Sheet,
     Status,
 )
-from .sheet import phase_tried
+from companion.scoring.sheet import phase_tried
 
 __all__ = [
     "GameFinished", "InvalidSetup", "Move", "NeedsConfirmation", "PlayerLine", "Problem",

@@ -22,9 +22,23 @@ from collections.abc import Mapping, Sequence, Set
 from dataclasses import replace
 from types import MappingProxyType
 
-from .checks import expected_results, must_have_laid, no_phase_number, roster_problems
-from .model import Move, PlayerLine, Problem, Result, Round, RoundView, Setup, Sheet
-from .roster import last_round, next_at_table, present
+from companion.scoring.checks import (
+    expected_results,
+    must_have_laid,
+    no_phase_number,
+    roster_problems,
+)
+from companion.scoring.model import (
+    Move,
+    PlayerLine,
+    Problem,
+    Result,
+    Round,
+    RoundView,
+    Setup,
+    Sheet,
+)
+from companion.scoring.roster import last_round, next_at_table, present
 
 __all__ = ["advance", "board_round_errors", "evaluate", "start"]
 

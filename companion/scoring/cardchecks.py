@@ -5,9 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..limits import MAX_POINTS
-from .checks import expected_results, must_have_laid, no_phase_number, roster_problems
-from .model import Problem, Result, Round, Sheet
+from companion.limits import MAX_POINTS
+from companion.scoring.checks import (
+    expected_results,
+    must_have_laid,
+    no_phase_number,
+    roster_problems,
+)
+from companion.scoring.model import Problem, Result, Round, Sheet
 
 
 def card_round_errors(sheet: Sheet, round: Round) -> tuple[Problem, ...]:

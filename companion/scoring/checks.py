@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..limits import MAX_PLAYERS, MIN_PLAYERS
-from .model import InvalidSetup, Problem, Result, Round, Setup, Sheet
-from .roster import check_roster
+from companion.limits import MAX_PLAYERS, MIN_PLAYERS
+from companion.scoring.model import InvalidSetup, Problem, Result, Round, Setup, Sheet
+from companion.scoring.roster import check_roster
 
 
 def normalise_setup(setup: Setup) -> Setup:

@@ -10,10 +10,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..limits import MAX_ROUNDS
-from . import board, sheet
-from .checks import normalise_setup
-from .model import GameFinished, NeedsConfirmation, Problem, Round, RoundRejected, Setup, Sheet
+from companion.limits import MAX_ROUNDS
+from companion.scoring import board, sheet
+from companion.scoring.checks import normalise_setup
+from companion.scoring.model import (
+    GameFinished,
+    NeedsConfirmation,
+    Problem,
+    Round,
+    RoundRejected,
+    Setup,
+    Sheet,
+)
 
 
 def _start(setup: Setup) -> Sheet:

@@ -17,8 +17,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from ..editions import Edition
-from .model import Move, RoundView, Sheet
+from companion.editions import Edition
+from companion.scoring.model import Move, RoundView, Sheet
 
 
 class RowKind(StrEnum):

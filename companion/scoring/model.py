@@ -7,8 +7,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from ..editions import Edition
-from ..errors_base import Reason, ScoringError
+from companion.editions import Edition
+from companion.exceptions import Reason, ScoringError
 
 Status = Literal["playing", "tiebreak", "finished"]
 

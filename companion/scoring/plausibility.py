@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from ..editions import Edition
-from ..rules import get_phase
-from .model import Problem, Result
+from companion.editions import Edition
+from companion.rules import get_phase
+from companion.scoring.model import Problem, Result
 
 HAND = 10
 """Cards each player holds at the end of a round until they lay their phase."""

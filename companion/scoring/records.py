@@ -20,10 +20,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
-from ..editions import Edition
-from . import board, sheet
-from .checks import normalise_setup
-from .model import Problem, Round, RoundRejected, Setup, Sheet, Status
+from companion.editions import Edition
+from companion.scoring import board, sheet
+from companion.scoring.checks import normalise_setup
+from companion.scoring.model import Problem, Round, RoundRejected, Setup, Sheet, Status
 
 
 @dataclass(frozen=True)

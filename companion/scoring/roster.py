@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .model import Setup
+from companion.scoring.model import Setup
 
 
 def first_round(setup: Setup, seat: int) -> int:

@@ -29,12 +29,21 @@ from collections.abc import Sequence
 from dataclasses import replace
 from types import MappingProxyType
 
-from ..limits import MAX_ROUNDS
-from .cardchecks import card_round_errors, who_went_out
-from .checks import expected_results
-from .model import PlayerLine, Problem, Result, Round, RoundView, Setup, Sheet, Status
-from .plausibility import card_warnings
-from .roster import joiners, last_round, next_at_table, present, starting_points
+from companion.limits import MAX_ROUNDS
+from companion.scoring.cardchecks import card_round_errors, who_went_out
+from companion.scoring.checks import expected_results
+from companion.scoring.model import (
+    PlayerLine,
+    Problem,
+    Result,
+    Round,
+    RoundView,
+    Setup,
+    Sheet,
+    Status,
+)
+from companion.scoring.plausibility import card_warnings
+from companion.scoring.roster import joiners, last_round, next_at_table, present, starting_points
 
 __all__ = ["advance", "card_round_errors", "dealer_of", "round_warnings", "start"]
 

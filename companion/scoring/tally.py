@@ -24,9 +24,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
-from .. import editions
-from .model import Sheet
-from .records import (
+from companion import editions
+from companion.scoring.model import Sheet
+from companion.scoring.records import (
     GameRef,
     GameSummary,
     GroupRecords,

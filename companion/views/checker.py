@@ -8,9 +8,9 @@ from flask import Blueprint, render_template, request
 from flask_babel import gettext as _
 from wtforms import Field
 
-from .. import editions
-from ..i18n import say, say_phase
-from ..rules import (
+from companion import editions
+from companion.i18n import say, say_phase
+from companion.rules import (
     Card,
     CardError,
     PartKind,
@@ -21,7 +21,7 @@ from ..rules import (
     parse_cards,
     solve,
 )
-from .coach import CoachForm, coach, phase_to_judge
+from companion.views.coach import CoachForm, coach, phase_to_judge
 
 bp = Blueprint("checker", __name__, url_prefix="/checker")
 

@@ -13,12 +13,12 @@ from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from wtforms import StringField
 
-from ..forms import CARD_INPUT, CheckerForm, MultiCheckboxField, phase_choices
-from ..i18n import colour_name, say, say_part, say_phase
-from ..rules import Card, PartKind, Phase, deck_reasons
-from ..rules.extras import extras
-from ..rules.outs import DRAWS, DeckError, Outs, find_outs
-from ..rules.roles import OutGroup, Role, out_groups
+from companion.forms.games import CARD_INPUT, CheckerForm, MultiCheckboxField, phase_choices
+from companion.i18n import colour_name, say, say_part, say_phase
+from companion.rules import Card, PartKind, Phase, deck_reasons
+from companion.rules.extras import extras
+from companion.rules.outs import DRAWS, DeckError, Outs, find_outs
+from companion.rules.roles import OutGroup, Role, out_groups
 
 
 class CoachForm(CheckerForm):

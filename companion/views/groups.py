@@ -10,17 +10,22 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 from werkzeug import Response
 
-from .. import exchange, group_services, models, rendered
-from ..extensions import db
-from ..group_forms import AddGameForm, GroupForm, ImportForm, MergeForm, UnmergeForm
-from ..group_present import refusal
-from ..i18n import say
-from ..kept import Kept
-from ..limits import IMPORT_MAX_BYTES
-from ..rules.errors import Reason
-from ..scoring.records import GameSummary, GroupRecords, hardest
-from . import games, group_charts, sheetview
-from .charts import legend_key
+from companion import models
+from companion.cache import pages as rendered
+from companion.cache.store import Kept
+from companion.display import group_charts
+from companion.display import sheet as sheetview
+from companion.display.charts import legend_key
+from companion.display.starts import starts
+from companion.extensions import db
+from companion.forms.groups import AddGameForm, GroupForm, ImportForm, MergeForm, UnmergeForm
+from companion.i18n import say
+from companion.limits import IMPORT_MAX_BYTES
+from companion.rules.errors import Reason
+from companion.schemas.groups import refusal
+from companion.scoring.records import GameSummary, GroupRecords, hardest
+from companion.services import exchange
+from companion.services import groups as group_services
 
 bp = Blueprint("groups", __name__)
 LISTED = 25  # games on the page before "show all"
@@ -110,7 +115,7 @@ def page(key: str) -> str:
             "groups/page.html", group=group, editable=editable,
             derived_html=_derived_html(derived, editable),
             view_url=url_for("groups.page", key=group.view_key, _external=True),
-            starts=games.starts(), **forms)
+            starts=starts(), **forms)
 
     if rendered.personal():
         return render()

@@ -7,8 +7,8 @@ from urllib.parse import urlsplit
 from flask import Blueprint, current_app, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from ..i18n import LANGUAGE_COOKIE
-from .games import starts
+from companion.display.starts import starts
+from companion.i18n import LANGUAGE_COOKIE
 
 bp = Blueprint("main", __name__)
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 from flask import Blueprint, Response, abort, render_template, request, url_for
 from flask_babel import force_locale, get_locale, gettext
 
-from .. import pdf, reading
-from ..kept import Kept
-from ..print_forms import PrintForm, shown
-from ..quotas import drew
-from ..rendered import host
+from companion import pdf, reading
+from companion.cache.pages import host
+from companion.cache.store import Kept
+from companion.forms.printing import PrintForm, shown
+from companion.guards.quotas import drew
 
 bp = Blueprint("print", __name__)
 

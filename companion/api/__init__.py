@@ -1,0 +1,18 @@
+"""The JSON API (shared/API.md): one package, a module per feature.
+
+``common`` holds the ``api`` blueprint, the request body, the locked game and the mapping of
+refusals to status codes; ``checker``, ``outs``, ``games`` and ``players`` add their routes
+to it; ``groups`` is the ``api_groups`` blueprint; ``openapi`` documents them all."""
+
+from __future__ import annotations
+
+from flask import Flask
+
+
+def register(app: Flask) -> None:
+    """Both JSON blueprints, with every route of every module on them."""
+    from companion.api import checker, common, games, groups, openapi, outs, players
+
+    del checker, games, openapi, outs, players  # imported for the routes they add
+    app.register_blueprint(common.bp)
+    app.register_blueprint(groups.bp)

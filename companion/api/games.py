@@ -1,0 +1,140 @@
+"""The JSON API's games (shared/API.md): start, read, follow live, and write rounds."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from flask import Response, abort, jsonify, request
+
+from companion import live, reading
+from companion.api.common import body, bp, locked, saved
+from companion.api.openapi import documented
+from companion.cache import pages as rendered
+from companion.extensions import db
+from companion.schemas import (
+    Events,
+    GameAnswer,
+    NewGame,
+    Revised,
+    RoundBody,
+    UndoQuery,
+    read,
+)
+from companion.schemas.games import game_json
+from companion.services import games as services
+
+
+@bp.post("/games")
+@documented(json=NewGame, answers={201: GameAnswer}, errors=(400, 415))
+def create_game() -> Response:
+    """Start a game."""
+    game = services.create_game(read(NewGame, body()).to_spec())
+    sheet = services.sheet_of(game)
+    return saved(game, sheet, 201)
+
+
+def _head(key: str) -> reading.GameHead:
+    game = reading.head(key)
+    if game is None:
+        abort(404)
+    return game
+
+
+def _polled_head(key: str) -> reading.GameHead:
+    """The game's row for a poll: from the live watcher when it has heard every change since
+    it last read the row (PostgreSQL), else from the database."""
+    watcher = live.watcher(db.engine)
+    known = watcher.known(key)
+    if known is not None:
+        row, revision = known
+        found: reading.GameHead = row
+        return found if found.revision == revision else replace(found, revision=revision)
+    token = watcher.poll_token()
+    game = _head(key)
+    if token is not None:
+        watcher.remember(key, game, token)
+    return game
+
+
+@bp.get("/games/<key>")
+@documented(answers={200: GameAnswer}, errors=(404,))
+def get_game(key: str) -> Response:
+    """The game through its edit or read-only link."""
+    game = _polled_head(key)
+    if request.if_none_match.contains(game.etag):
+        # Phones polling for changes get an empty answer, from the game's row alone (or, on
+        # PostgreSQL, from the row read once and the changes heard since), until something
+        # changed.
+        return Response(status=304, headers={"ETag": f'"{game.etag}"',
+                                             "Cache-Control": "no-cache"})
+    response = Response(_game_body(game), mimetype="application/json")
+    response.set_etag(game.etag)
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+def _game_body(game: reading.GameHead) -> bytes:
+    """The game's JSON, serialised once per revision, kind of link and address of the app."""
+    exact = False
+
+    def make() -> bytes:
+        nonlocal exact
+        sheet, exact = reading.sheet_at(game)
+        return jsonify(game_json(game, sheet, editable=game.editable)).get_data()
+
+    key = ("game", game.edit_key, game.revision, game.editable, rendered.host())
+    return rendered.json_body(key, make, keep=lambda: exact)
+
+
+@bp.get("/games/<key>/events")
+@documented(answers={200: Events}, errors=(404,))
+def events(key: str) -> Response:
+    """Server-Sent Events: the game's revision at once, then again after every change."""
+    game = _head(key)
+    watcher = live.watcher(db.engine)
+    db.session.remove()  # a stream never holds a database connection while it waits
+    subscription = watcher.subscribe(game.id, game.revision)
+    # A change stored between the lookup and the subscription is not missed: look again.
+    subscription.seen = max(game.revision, reading.revision_of(game.id) or 0)
+    db.session.remove()
+    # EventSource asks for a stream; any other client gets the first event and the end.
+    once = not any(kind == "text/event-stream" for kind, _quality in request.accept_mimetypes)
+    return Response(live.stream(watcher, subscription, once=once), mimetype="text/event-stream",
+                    headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+
+
+
+
+@bp.post("/games/<key>/rounds")
+@documented(json=RoundBody, answers={201: GameAnswer}, errors=(400, 404, 409, 415, 422))
+def add_round(key: str) -> Response:
+    """Record the next round."""
+    data = body()
+    game = locked(key, read(Revised, data).revision)
+    new = read(RoundBody, data, game.edition)
+    sheet = services.record_round(game, new.to_round(game.edition),
+                                  number=new.number,
+                                  confirm=new.confirm)
+    return saved(game, sheet, 201)
+
+
+@bp.delete("/games/<key>/rounds/last")
+@documented(query=UndoQuery, answers={200: GameAnswer}, errors=(400, 404, 409))
+def undo(key: str) -> Response:
+    """Undo the last round (``?number=N`` and ``?revision=N`` guard it)."""
+    guards = read(UndoQuery, request.args.to_dict())
+    game = locked(key, guards.revision)
+    sheet = services.undo_last(game, number=guards.number)
+    return saved(game, sheet)
+
+
+@bp.put("/games/<key>/rounds/<int:number>")
+@documented(json=RoundBody, answers={200: GameAnswer}, errors=(400, 404, 409, 415, 422))
+def edit(key: str, number: int) -> Response:
+    """Correct a round; later rounds are recomputed."""
+    data = body()
+    game = locked(key, read(Revised, data).revision)
+    new = read(RoundBody, data, game.edition)
+    sheet = services.edit_round(game, number, new.to_round(game.edition),
+                                confirm=new.confirm)
+    return saved(game, sheet)

@@ -1,0 +1,237 @@
+"""The JSON API of groups, rematches, export and import (docs/API.md)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from flask import Blueprint, Response, abort, jsonify, request
+
+from companion import models
+from companion.api import common as api
+from companion.api.common import json_error
+from companion.api.openapi import documented
+from companion.cache import pages as rendered
+from companion.exceptions import CompanionError, InputError
+from companion.extensions import csrf, db
+from companion.i18n import say
+from companion.limits import IMPORT_MAX_BYTES
+from companion.schemas import (
+    AddGame,
+    AliasBody,
+    CsvFile,
+    ExportFile,
+    GameAnswer,
+    GroupAnswer,
+    GroupGameBody,
+    ImportAnswer,
+    NewGame,
+    NewGroup,
+    read,
+)
+from companion.schemas.games import game_json
+from companion.schemas.groups import group_json, refusal
+from companion.services import exchange
+from companion.services import games as services
+from companion.services import groups as group_services
+
+bp = Blueprint("api_groups", __name__, url_prefix="/api")
+csrf.exempt(bp)
+
+bp.register_error_handler(CompanionError, api.bad_input)
+bp.register_error_handler(services.SetupError, api.setup_error)
+bp.register_error_handler(services.StaleRevision, api.stale_revision)
+bp.register_error_handler(services.StaleRound, api.stale)
+
+
+@bp.errorhandler(group_services.GroupProblem)
+def group_problem(error: group_services.GroupProblem) -> Response:
+    db.session.rollback()
+    return json_error(error.status, say(error.reason, sentence=True))
+
+
+@bp.errorhandler(exchange.ImportRefused)
+def import_refused(error: exchange.ImportRefused) -> Response:
+    db.session.rollback()
+    detail = {"game": error.game, "round": error.round, "player": error.player,
+              "message": say(error.reason)}
+    return json_error(422, refusal(error), [detail])
+
+
+def _group(key: str, *, edit: bool = False) -> tuple[models.Group, bool]:
+    found = group_services.find_group(key)
+    if found is None or (edit and not found[1]):
+        abort(404)  # a read-only link gets the same answer as an unknown one
+    return found
+
+
+def _group_response(group: models.Group, editable: bool, status: int = 200) -> Response:
+    derived = group_services.derived(group)
+    data = group_json(group, derived.edit_keys, derived.records, editable=editable)
+    response = jsonify(data)
+    response.status_code = status
+    return response
+
+
+@bp.post("/groups")
+@documented(json=NewGroup, answers={201: GroupAnswer}, errors=(400, 415))
+def create_group() -> Response:
+    """Start a group."""
+    group = group_services.create_group(read(NewGroup, api.body()).name)
+    db.session.commit()
+    return _group_response(group, True, 201)
+
+
+@bp.get("/groups/<key>")
+@documented(answers={200: GroupAnswer}, errors=(404,))
+def get_group(key: str) -> Response:
+    """The group, its games and records, through its edit or read-only link: serialised once
+    per state of the group (its fingerprint, as the group page), kind of link and address."""
+    found = group_services.find_fingerprint(key)
+    if found is None:
+        abort(404)
+    fingerprint, editable = found
+
+    def make() -> bytes:
+        group, _editable = _group(key)
+        derived = group_services.derived(group, fingerprint)
+        return jsonify(group_json(group, derived.edit_keys, derived.records,
+                                  editable=editable)).get_data()
+
+    body = rendered.json_body(("group", fingerprint, editable, rendered.host()), make,
+                              keep=lambda: True)
+    return Response(body, mimetype="application/json")
+
+
+@bp.post("/groups/<key>/games")
+@documented(json=GroupGameBody, answers={200: GroupAnswer, 201: GameAnswer},
+            errors=(400, 404, 409, 415))
+def add_game(key: str) -> Response:
+    """Start a game in the group (a game's settings: 201 with the game), or add one played
+    earlier (``{"game": its edit link}``: 200 with the group)."""
+    data = api.body()
+    group, _editable = _group(key, edit=True)
+    if "players" in data:
+        group_services.make_room(group.id)
+        game = services.create_game(read(NewGame, data).to_spec())
+        game.group_id = group.id
+        db.session.commit()
+        response = jsonify(game_json(game, services.sheet_of(game), editable=True))
+        response.status_code = 201
+        return response
+    earlier = read(AddGame, data)
+    group_services.add_game(group, earlier.key(), revision=earlier.revision)
+    db.session.commit()
+    return _group_response(group, True)
+
+
+@bp.post("/groups/<key>/aliases")
+@documented(json=AliasBody, answers={200: GroupAnswer}, errors=(400, 404, 415))
+def merge(key: str) -> Response:
+    """Count one spelling as another player in the records."""
+    data = api.body()
+    group, _editable = _group(key, edit=True)
+    alias = read(AliasBody, data)
+    group_services.merge(group, alias.spelling, alias.name)
+    db.session.commit()
+    return _group_response(group, True)
+
+
+@bp.delete("/groups/<key>/aliases/<spelling>")
+@documented(answers={200: GroupAnswer}, errors=(404,))
+def unmerge(key: str, spelling: str) -> Response:
+    """Count a merged spelling as a player of its own again."""
+    group, _editable = _group(key, edit=True)
+    group_services.unmerge(group, spelling)
+    db.session.commit()
+    return _group_response(group, True)
+
+
+@bp.post("/games/<key>/rematch")
+@documented(answers={201: GameAnswer}, errors=(400, 404, 409, 415))
+def rematch(key: str) -> Response:
+    """The next game of a finished one: same players and options, the deal passed one seat
+    on; in the same group when the body carries the group's edit link
+    (``{"group": "<its edit link>"}``)."""
+    data = api.body() if request.get_data() else {}
+    group = data.get("group")
+    if group is not None and not isinstance(group, str):
+        raise InputError("“group” must be the group's edit link")
+    game = group_services.rematch(key, (group_services.link_key(group),) if group else ())
+    if game is None:
+        abort(404)
+    db.session.commit()
+    response = jsonify(game_json(game, services.sheet_of(game), editable=True))
+    response.status_code = 201
+    return response
+
+
+def _download(text: str, mimetype: str, filename: str) -> Response:
+    response = Response(text, mimetype=mimetype)
+    response.headers["Content-Disposition"] = f'attachment; filename="{filename}"'
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+def _game(key: str) -> models.Game:
+    found = services.find_game(key)
+    if found is None:
+        abort(404)
+    return found[0]
+
+
+def export_json(data: dict[str, Any], filename: str) -> Response:
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    return _download(text, "application/json", filename)
+
+
+@bp.get("/games/<key>/export")
+@documented(answers={200: ExportFile}, errors=(404,))
+def export_game(key: str) -> Response:
+    """The game as an export file (JSON), through either link."""
+    game = _game(key)
+    return export_json(exchange.export_game(game), f"phase10-game-{game.created_at:%Y-%m-%d}.json")
+
+
+@bp.get("/games/<key>/export.csv")
+@documented(answers={200: CsvFile}, errors=(404,))
+def export_game_csv(key: str) -> Response:
+    """The game's rounds for a spreadsheet: one row per player per round."""
+    game = _game(key)
+    return _download(exchange.to_csv([game]), "text/csv",
+                     f"phase10-game-{game.created_at:%Y-%m-%d}.csv")
+
+
+@bp.get("/groups/<key>/export")
+@documented(answers={200: ExportFile}, errors=(404,))
+def export_group(key: str) -> Response:
+    """The group and all its games as an export file (JSON), through either link."""
+    group, _editable = _group(key)
+    return export_json(exchange.export_group(group, group_services.games_of(group)),
+                       "phase10-group.json")
+
+
+@bp.get("/groups/<key>/export.csv")
+@documented(answers={200: CsvFile}, errors=(404,))
+def export_group_csv(key: str) -> Response:
+    """All the group's rounds for a spreadsheet: one row per player per round."""
+    group, _editable = _group(key)
+    return _download(exchange.to_csv(group_services.games_of(group)), "text/csv",
+                     "phase10-group.csv")
+
+
+@bp.post("/import")
+@documented(json=ExportFile, answers={201: ImportAnswer}, errors=(400, 413, 415, 422))
+def import_file() -> Response:
+    """Store an exported game or group under new links (every round checked; nothing stored
+    when anything is wrong)."""
+    request.max_content_length = IMPORT_MAX_BYTES
+    imported = exchange.import_data(api.body())
+    db.session.commit()
+    if imported.group is not None:
+        return _group_response(imported.group, True, 201)
+    assert imported.game is not None
+    response = jsonify(game_json(imported.game, services.sheet_of(imported.game),
+                                 editable=True))
+    response.status_code = 201
+    return response

@@ -1,0 +1,58 @@
+"""The API's "What do I need?" route: how short a hand is, its outs and the odds (docs/API.md)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Response, jsonify
+
+from companion.api.common import body, bp
+from companion.api.openapi import documented
+from companion.editions import Edition
+from companion.rules import Card, format_cards
+from companion.rules.extras import extras
+from companion.rules.outs import DRAWS, Outs, check_deck, find_outs, shorts
+from companion.schemas import OutsAnswer, OutsBody, read
+
+
+@bp.post("/outs")
+@documented(json=OutsBody, answers={200: OutsAnswer}, errors=(400, 415))
+def outs() -> Response:
+    """What do I need? How short a hand is of a phase, its outs and the odds of drawing one;
+    without a phase, how short it is of every phase."""
+    asked = read(OutsBody, body())
+    phase = asked.the_phase()
+    if phase is None:
+        return jsonify(all_phases(asked.edition, asked.hand, asked.seen))
+    return jsonify(outs_json(find_outs(phase, asked.hand, asked.seen), asked.hand))
+
+
+def outs_json(found: Outs, hand: list[Card]) -> dict[str, Any]:
+    """The answer for one phase; ``extras`` lists the cards that fit once it is laid."""
+    laydown = found.solution.laydown
+    placed = extras(found.phase, laydown, hand) if laydown else ()
+    return {
+        "edition": found.phase.edition.key, "phase": found.phase.number,
+        "short": found.short, "outs": format_cards(found.outs), "unseen": found.unseen,
+        "out_copies": found.out_copies, "chance": _chances(found),
+        "laydown": [format_cards(group) for group in laydown] if laydown else None,
+        "extras": [{"card": str(extra.card), "group": extra.group, "where": extra.where}
+                   for extra in placed],
+    }
+
+
+def all_phases(edition: Edition, hand: list[Card], seen: list[Card]) -> dict[str, Any]:
+    """Every phase of the edition with how short the hand is of it, its out copies and
+    odds, so a Masters player can choose the phase to try."""
+    check_deck(edition, [*hand, *seen])
+    phases = []
+    for phase, short in shorts(edition, hand):
+        found = find_outs(phase, hand, seen) if short else None
+        phases.append({"phase": phase.number, "short": short,
+                       "out_copies": found.out_copies if found else 0,
+                       "chance": _chances(found) if found else {str(k): 0.0 for k in DRAWS}})
+    return {"edition": edition.key, "phases": phases}
+
+
+def _chances(found: Outs) -> dict[str, float]:
+    return {str(draws): chance for draws, chance in zip(DRAWS, found.chances, strict=True)}

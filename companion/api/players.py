@@ -1,0 +1,53 @@
+"""The API's player routes: rename, a late joiner, a player who leaves (docs/API.md)."""
+
+from __future__ import annotations
+
+from flask import Response, request
+
+from companion.api.common import body, bp, json_error, locked, saved
+from companion.api.openapi import documented
+from companion.extensions import db
+from companion.i18n import say
+from companion.schemas import GameAnswer, PlayerBody, Revised, RevisionQuery, read
+from companion.services import games as services
+from companion.services import players as roster_services
+
+
+@bp.errorhandler(roster_services.RosterError)
+def roster_refused(error: roster_services.RosterError) -> Response:
+    db.session.rollback()
+    message = say(error.reason, sentence=True)
+    return json_error(409 if error.conflict else 400, message,
+                      [{"field": "name", "message": message}])
+
+
+@bp.post("/games/<key>/players")
+@documented(json=PlayerBody, answers={201: GameAnswer}, errors=(400, 404, 409, 415))
+def add_player(key: str) -> Response:
+    """A player joins from the next round, on phase 1 with the highest total so far."""
+    data = body()
+    game = locked(key, read(Revised, data).revision)
+    roster_services.add_player(game, read(PlayerBody, data).name)
+    sheet = services.sheet_of(game)
+    return saved(game, sheet, 201)
+
+
+@bp.patch("/games/<key>/players/<path:name>")
+@documented(json=PlayerBody, answers={200: GameAnswer}, errors=(400, 404, 409, 415))
+def rename_player(key: str, name: str) -> Response:
+    """Rename a player, on the sheet and in every round."""
+    data = body()
+    game = locked(key, read(Revised, data).revision)
+    roster_services.rename_player(game, name, read(PlayerBody, data).name)
+    sheet = services.sheet_of(game)
+    return saved(game, sheet)
+
+
+@bp.delete("/games/<key>/players/<path:name>")
+@documented(query=RevisionQuery, answers={200: GameAnswer}, errors=(400, 404, 409))
+def remove_player(key: str, name: str) -> Response:
+    """The player leaves: their rounds stay, they play no more (``?revision=N`` guards)."""
+    game = locked(key, read(RevisionQuery, request.args.to_dict()).revision)
+    roster_services.remove_player(game, name)
+    sheet = services.sheet_of(game)
+    return saved(game, sheet)

@@ -1,0 +1,3 @@
+"""What pages show, apart from the blueprints: the sheet page's view of a game (``sheet``),
+SVG charts (``charts``, ``group_charts``), names as shown (``naming``), the start buttons
+(``starts``) and the rendering of one block of a page (``blocks``)."""

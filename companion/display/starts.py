@@ -1,0 +1,17 @@
+"""The buttons that start a game of one edition, on the home page and a group's page."""
+
+from __future__ import annotations
+
+from flask_babel import gettext as _
+
+from companion import editions
+
+
+def starts() -> list[dict[str, str | None]]:
+    """The buttons that start a game of one edition (home page, a group's page): the editions
+    with a start button of their own, their labels translated. The default edition's link
+    names no edition, as the form starts on it anyway."""
+    default = editions.default()
+    return [{"edition": None if edition is default else edition.key, "kind": _(edition.kind),
+             "hint": _(edition.start_hint), "label": _(edition.new_label)}
+            for edition in editions.all_editions() if edition.start_hint]

@@ -1,0 +1,87 @@
+"""The companion's one exception tree, rooted in ValueError.
+
+Everything the companion refuses is a :class:`CompanionError` carrying a :class:`Reason`: a
+sentence kept as a template with its parameters, so the page or the API answer translates it.
+Four branches say where the refusal comes from; the web layer maps them to status codes
+(companion.api.games, companion.api.groups):
+
+- :class:`RulesError` (companion.rules): an unknown card, edition or phase, a deck broken;
+- :class:`ScoringError` (companion.scoring): a setup or round the rules of play refuse;
+- :class:`ServiceError` (services, roster, groups, import): a change the stored data refuses;
+- :class:`InputError` (companion.schemas): a request or file that is not shaped as documented.
+
+Pure Python, so the rules engine and the scoring may import it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+
+def N_(message: str) -> str:  # noqa: N802  (gettext_noop, as babel knows it)
+    """Marks a message for translation without translating it here: the page or the API
+    answer translates it when it shows it (``pybabel extract -k N_``)."""
+    return message
+
+
+class Term(str):
+    """A reason's parameter that is itself a phrase to translate ("run of 4"), unlike names and
+    card lists, which stay as they are."""
+
+    __slots__ = ()
+
+
+@dataclass(frozen=True)
+class Reason:
+    """A sentence a player understands, kept as a template so pages can translate it.
+
+    >>> str(Reason("the run %(cards)s has a gap at %(missing)s", {"cards": "4 5 7", "missing": 6}))
+    'the run 4 5 7 has a gap at 6'
+    >>> str(Reason("%(count)s card", {"count": 2}, plural="%(count)s cards"))
+    '2 cards'
+    """
+
+    template: str
+    params: Mapping[str, Any] = field(default_factory=dict)
+    plural: str | None = field(default=None, kw_only=True)
+    """The template for counts other than one (``template`` is then the singular); the count
+    is ``params[count]``, so each language can choose its own plural form (ngettext)."""
+    count: str = field(default="count", kw_only=True)
+
+    def __str__(self) -> str:
+        template = self.template
+        if self.plural is not None and self.params.get(self.count) != 1:
+            template = self.plural
+        return template % dict(self.params) if self.params else template
+
+
+class CompanionError(ValueError):
+    """Base of everything the companion refuses; ``reason`` says why, translatably.
+
+    Raise it with a Reason, or with a template and its parameters:
+
+    >>> str(CompanionError("“%(key)s” must be true or false", key="confirm"))
+    '“confirm” must be true or false'
+    """
+
+    def __init__(self, reason: Reason | str, /, **params: Any) -> None:
+        self.reason = reason if isinstance(reason, Reason) else Reason(reason, params)
+        super().__init__(str(self.reason))
+
+
+class RulesError(CompanionError):
+    """The rules engine refuses: an unknown card, edition or phase, more cards than a deck."""
+
+
+class ScoringError(CompanionError):
+    """The rules of play refuse a setup or a round (companion.scoring)."""
+
+
+class ServiceError(CompanionError):
+    """A change the stored games, players or groups refuse (the services)."""
+
+
+class InputError(CompanionError):
+    """A request body, query or imported file that is not shaped as the API documents."""

@@ -1,0 +1,189 @@
+"""Forms (Flask-WTF, CSRF on every one). Validation of the game itself is delegated to the
+services and the scoring rules; these forms only read and type the input."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+
+# SelectChoice is WTForms 3.3; typeshed's stubs (types-WTForms) predate it.
+from wtforms import (  # type: ignore[attr-defined]
+    BooleanField,
+    FieldList,
+    Form,
+    FormField,
+    HiddenField,
+    RadioField,
+    SelectChoice,
+    SelectField,
+    SelectMultipleField,
+    StringField,
+    widgets,
+)
+from wtforms.validators import Length, Optional, ValidationError
+
+from companion import editions
+from companion.limits import MAX_NAME, MAX_PLAYERS, MAX_POINTS
+from companion.numbers import whole_number
+
+
+def choices(*pairs: tuple[str, object]) -> list[SelectChoice]:
+    """Options for a select or radio field from (value, label) pairs."""
+    return [SelectChoice(value, label) for value, label in pairs]
+
+
+def edition_choices() -> list[SelectChoice]:
+    """Every registered edition, in the registry's order, labelled with its translated name.
+
+    Built when a form is made, not at import, so an edition registered later is offered too."""
+    return choices(*((edition.key, _l(edition.name)) for edition in editions.all_editions()))
+
+
+def phase_choices(*, variants_only: bool = False) -> list[SelectChoice]:
+    """Phase numbers 1 to the longest phase list of the editions (``variants_only``: of the
+    editions whose phases in play may be chosen)."""
+    chosen = [edition for edition in editions.all_editions()
+              if edition.variants or not variants_only]
+    last = max((edition.phase_count for edition in chosen), default=0)
+    return choices(*((str(n), str(n)) for n in range(1, last + 1)))
+
+
+def phase_sets(edition: editions.Edition) -> dict[str, tuple[int, ...]]:
+    """Variant 2's ready-made choices of phases in play, from the edition's own phases."""
+    numbers = edition.phase_numbers
+    return {"all": numbers, "first5": numbers[:5],
+            "even": tuple(n for n in numbers if n % 2 == 0),
+            "odd": tuple(n for n in numbers if n % 2 == 1)}
+
+
+class MultiCheckboxField(SelectMultipleField):
+    widget = widgets.ListWidget(prefix_label=False)
+    option_widget = widgets.CheckboxInput()
+
+
+class NewGameForm(FlaskForm):
+    edition = RadioField(_l("Edition"), default=editions.DEFAULT_KEY)
+    names = FieldList(StringField(validators=[Optional(), Length(max=MAX_NAME, message=_l(
+        "A name has at most %(max)s characters.", max=MAX_NAME))]),
+        min_entries=MAX_PLAYERS, max_entries=MAX_PLAYERS)
+    group = HiddenField()  # a group's edit link: the game joins that group
+    first = SelectField(_l("Deals first (card game) or starts (board game: the youngest player)"),
+                        choices=choices(*((str(i), str(i + 1)) for i in range(MAX_PLAYERS))),
+                        default="0")
+    ten_rounds = BooleanField(_l("Exactly 10 rounds: everybody moves on each round (variant 1)"))
+    phase_set = RadioField(_l("Phases in play (variant 2)"), default="all", choices=choices(
+        ("all", _l("All 10")), ("first5", _l("The first 5")), ("even", _l("Even phases")),
+        ("odd", _l("Odd phases")), ("custom", _l("My choice:"))))
+    custom_phases = MultiCheckboxField(_l("Phases"))
+    knocking = BooleanField(_l("Knocking allowed (variant 3)"))
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.edition.choices = edition_choices()
+        self.custom_phases.choices = phase_choices(variants_only=True)
+
+    def chosen_edition(self) -> editions.Edition:
+        """The edition picked (the default while the choice is missing or not on offer)."""
+        offered = {edition.key: edition for edition in editions.all_editions()}
+        return offered.get(self.edition.data or "", editions.default())
+
+    def player_names(self) -> list[str]:
+        return [(entry.data or "").strip() for entry in self.names.entries
+                if (entry.data or "").strip()]
+
+    def phases(self) -> tuple[int, ...]:
+        if self.phase_set.data == "custom":
+            return tuple(int(n) for n in self.custom_phases.data or ())
+        sets = phase_sets(self.chosen_edition())
+        return sets.get(self.phase_set.data or "all", sets["all"])
+
+    def first_name(self) -> str | None:
+        """The name in the chosen seat among the names typed (empty rows skipped)."""
+        rows = [(entry.data or "").strip() for entry in self.names.entries]
+        seat = int(self.first.data or 0)
+        if seat < len(rows) and rows[seat]:
+            return rows[seat]
+        return None
+
+
+def _points(form: Form, field: StringField) -> None:
+    text = (field.data or "").strip()
+    if not text:
+        return  # the scoring rules name the missing points, with every other problem at once
+    points = whole_number(text)
+    if points is None:
+        raise ValidationError(_l("Points are a whole number like 35."))
+    if points > MAX_POINTS:
+        raise ValidationError(_l("No hand is worth more than %(max)s points.", max=MAX_POINTS))
+
+
+class ResultForm(Form):
+    player = HiddenField()
+    laid = BooleanField(_l("Phase done"))
+    phase = SelectField(_l("Phase laid"), choices=choices(("", "—")), default="")
+    points = StringField(_l("Points"), validators=[_points],
+                         render_kw={"inputmode": "numeric", "pattern": "[0-9]*",
+                                    "autocomplete": "off"})
+
+
+class RoundForm(FlaskForm):
+    number = HiddenField()
+    revision = HiddenField()  # the game's revision the form was made from (a write guard)
+    before = HiddenField()  # an edited round as the form showed it (sheetview.round_seen)
+    results = FieldList(FormField(ResultForm))
+    went_out = RadioField(_l("Went out"), choices=[], validate_choice=False)
+    confirm = BooleanField(_l("Yes, these numbers are right"))
+
+
+class BoardResultForm(Form):
+    player = HiddenField()
+    laid = BooleanField(_l("Phase laid"))
+
+
+class BoardRoundForm(FlaskForm):
+    number = HiddenField()
+    revision = HiddenField()
+    before = HiddenField()
+    results = FieldList(FormField(BoardResultForm))
+    went_out = RadioField(_l("Ended the round"), choices=[], validate_choice=False)
+
+
+class ActionForm(FlaskForm):
+    """An empty form for buttons that change state (undo): carries the CSRF token."""
+
+    number = HiddenField()
+    revision = HiddenField()
+
+
+CARD_INPUT = {"autocomplete": "off", "spellcheck": "false", "autocapitalize": "off"}
+
+
+class CheckerForm(FlaskForm):
+    edition = SelectField(_l("Edition"), default=editions.DEFAULT_KEY)
+    phase = SelectField(_l("Phase"), default="1")
+    mode = RadioField(_l("What to check"), default="hand", choices=choices(
+        ("hand", _l("My hand")), ("groups", _l("A lay-down")), ("hit", _l("Add a card"))))
+    hand = StringField(_l("Cards in hand"), render_kw=CARD_INPUT)
+    groups = FieldList(StringField(render_kw=CARD_INPUT), min_entries=4, max_entries=4)
+    hit_kind = SelectField(_l("Group on the table"), default="run", choices=choices(
+        ("set", _l("Set")), ("run", _l("Run")), ("colour", _l("Cards of one colour")),
+        ("colour run", _l("Colour run"))))
+    hit_group = StringField(_l("Its cards, as laid"), render_kw=CARD_INPUT)
+    hit_card = StringField(_l("The card to add"), render_kw=CARD_INPUT)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.edition.choices = edition_choices()
+        self.phase.choices = phase_choices()
+
+
+class PlayerForm(FlaskForm):
+    """Rename a player, add a late joiner or let a player leave (the page's buttons)."""
+
+    player = HiddenField()
+    name = StringField(_l("Name"), validators=[Optional(), Length(max=MAX_NAME, message=_l(
+        "A name has at most %(max)s characters.", max=MAX_NAME))],
+        render_kw={"autocomplete": "off", "maxlength": MAX_NAME})
+    revision = HiddenField()

@@ -1,0 +1,38 @@
+"""Forms of the group pages (Flask-WTF, CSRF on every one); the services check the rest."""
+
+from __future__ import annotations
+
+from flask_babel import lazy_gettext as _l
+from flask_wtf import FlaskForm
+from flask_wtf.file import FileField
+from wtforms import HiddenField, SelectField, StringField
+from wtforms.validators import DataRequired, Length
+
+from companion.limits import MAX_GROUP_NAME
+
+
+class GroupForm(FlaskForm):
+    name = StringField(_l("Name of the group"), validators=[Length(
+        max=MAX_GROUP_NAME, message=_l("A group's name has at most %(max)s characters.",
+                                       max=MAX_GROUP_NAME))],
+        render_kw={"maxlength": MAX_GROUP_NAME, "autocomplete": "off",
+                   "placeholder": _l("Friday game night")})
+
+
+class MergeForm(FlaskForm):
+    spelling = SelectField(_l("This spelling"), choices=[], validate_choice=False)
+    into = SelectField(_l("counts as"), choices=[], validate_choice=False)
+
+
+class UnmergeForm(FlaskForm):
+    spelling = HiddenField()
+
+
+class AddGameForm(FlaskForm):
+    link = StringField(_l("The game's edit link"), validators=[DataRequired(
+        message=_l("Paste the address of the game's page (its edit link)."))],
+        render_kw={"autocomplete": "off", "spellcheck": "false", "inputmode": "url"})
+
+
+class ImportForm(FlaskForm):
+    file = FileField(_l("Export file (.json)"), render_kw={"accept": ".json,application/json"})

@@ -1,0 +1,97 @@
+"""A database that does not answer: 503 with Retry-After, logged once per outage.
+
+Every request that needs the database while it is down (refused, restarting, or slower than
+the timeouts set here) gets 503 and ``Retry-After`` instead of a 500 and a traceback; the
+first such answer in a worker logs the cause once, the first success afterwards logs that it
+is back. SQLAlchemy invalidates the whole pool when one connection reports a disconnect, and
+the app's engine pings before use, so the next request after the restart gets a fresh
+connection without restarting gunicorn.
+"""
+
+from __future__ import annotations
+
+import logging
+from contextlib import suppress
+from typing import Any
+
+from flask import Flask, Response, render_template
+from flask_babel import gettext as _
+from sqlalchemy.exc import DBAPIError, OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
+
+from companion.api.common import json_error, wants_json
+from companion.extensions import db
+
+log = logging.getLogger(__name__)
+#: Seconds a client is asked to wait before it tries again.
+RETRY_SECONDS = 5
+_down = {"since": False}
+
+
+def _unavailable(error: Exception) -> Any:
+    with suppress(DBAPIError):  # the connection is gone: nothing to roll back
+        db.session.rollback()
+    if not _down["since"]:
+        _down["since"] = True
+        log.error("the database does not answer: %s", str(error).splitlines()[0][:300])
+    message = _("The database is not answering right now. Try again in a few seconds.")
+    if wants_json():
+        response = json_error(503, message)
+    else:
+        response = Response(render_template("error.html", message=message, status=503), 503)
+    response.headers["Retry-After"] = str(RETRY_SECONDS)
+    return response
+
+
+def _back(response: Response) -> Response:
+    if _down["since"] and response.status_code < 500:
+        _down["since"] = False
+        log.warning("the database answers again")
+    return response
+
+
+def _is_outage(error: DBAPIError) -> bool:
+    return isinstance(error, OperationalError) or bool(error.connection_invalidated)
+
+
+def engine_options(config: dict[str, Any]) -> dict[str, Any]:
+    """PostgreSQL's connect, statement and lock timeouts, from the settings."""
+    statement = int(config["DATABASE_STATEMENT_SECONDS"]) * 1000
+    lock = int(config["DATABASE_LOCK_SECONDS"]) * 1000
+    return {"connect_timeout": int(config["DATABASE_CONNECT_SECONDS"]),
+            "options": f"-c statement_timeout={statement} -c lock_timeout={lock}"}
+
+
+def init_app(app: Flask) -> None:
+    """Timeouts into the engine options (before the engine is made), the 503 handlers."""
+    if str(app.config["SQLALCHEMY_DATABASE_URI"]).startswith("postgresql"):
+        options = dict(app.config.get("SQLALCHEMY_ENGINE_OPTIONS") or {})
+        options["connect_args"] = {**engine_options(app.config),
+                                   **options.get("connect_args", {})}
+        app.config["SQLALCHEMY_ENGINE_OPTIONS"] = options
+        # The reads and the listener use the driver directly (companion.reading, .live): its
+        # own errors are outages too. Imported here, in the worker, after gevent's patching.
+        import psycopg
+
+        app.register_error_handler(psycopg.OperationalError, _unavailable)
+
+    @app.errorhandler(DBAPIError)
+    def database_error(error: DBAPIError):  # type: ignore[no-untyped-def]
+        if not _is_outage(error):
+            raise error
+        return _unavailable(error)
+
+    app.register_error_handler(PoolTimeout, _unavailable)
+    app.after_request(_back)
+
+
+def forget_session(_error: BaseException | None) -> None:
+    """Close the request's session before Flask-SQLAlchemy does, quietly when the database
+    went away meanwhile: its rollback would raise after the answer was made, and turn a 503
+    (or even a 200) into a 500. Registered after Flask-SQLAlchemy's teardown, so it runs
+    before it (teardown functions run in reverse order)."""
+    try:
+        db.session.remove()
+    except DBAPIError as error:
+        if not _is_outage(error):
+            raise

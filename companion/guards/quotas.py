@@ -1,0 +1,71 @@
+"""Requests per address (Flask-Limiter): far above what a table does, far below an abuser.
+
+Five quotas, each a setting in requests per minute per client address (companion.config):
+creating games and groups, writing rounds and players, importing, exporting, and drawing PDFs
+(counted only when a PDF is drawn: a filled sheet kept from an earlier request, or a 304,
+costs nothing and counts nothing). A refused
+request gets 429 with a sentence and ``Retry-After`` (companion.api.common) before its view runs,
+so it stores nothing. The counts live in each worker's memory by default
+(``RATELIMIT_STORAGE_URI = "memory://"``), so one address may reach the quota once per worker
+(docs/decisions.md, issue 22); a shared store such as ``redis://host:6379`` counts exactly,
+across workers and boxes. The client address is ``REMOTE_ADDR``, which ProxyFix rewrites from
+``X-Forwarded-For`` only when ``PROXIES`` says how many proxies to trust (companion.security).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from flask import Flask, Response, current_app, g
+from flask_limiter import Limiter
+from flask_limiter.util import get_remote_address
+
+WRITES = ["POST", "PUT", "PATCH", "DELETE"]
+#: Setting → the endpoints it counts together, and the methods counted (None: all).
+QUOTAS: dict[str, tuple[tuple[str, ...], list[str] | None]] = {
+    "QUOTA_GAMES": (("api.create_game", "api_groups.create_group", "api_groups.add_game",
+                     "api_groups.rematch", "games.new", "groups.new", "groups.add_game",
+                     "groups.rematch"), WRITES),
+    "QUOTA_WRITES": (("api.add_round", "api.undo", "api.edit", "api.add_player",
+                      "api.rename_player", "api.remove_player", "api_groups.merge",
+                      "api_groups.unmerge", "groups.merge", "groups.unmerge",
+                      "games.add_round", "games.edit_round", "games.change_players",
+                      "games.undo", "games.restore"), WRITES),
+    "QUOTA_IMPORTS": (("api_groups.import_file", "groups.import_page"), WRITES),
+    "QUOTA_EXPORTS": (("api_groups.export_game", "api_groups.export_game_csv",
+                       "api_groups.export_group", "api_groups.export_group_csv"), None),
+    "QUOTA_PRINTS": (("print.blank", "print.game_sheet"), None),
+}
+#: Quotas counted only for the requests that did the costly work (see :func:`drew`).
+COUNTED_WHEN_DRAWN = frozenset({"QUOTA_PRINTS"})
+
+
+def drew() -> None:
+    """This request drew what its quota counts (a PDF), rather than sending one kept."""
+    g.quota_drawn = True
+
+
+def _drawn(_response: Response) -> bool:
+    return bool(g.get("quota_drawn"))
+
+
+def _per_minute(setting: str) -> Callable[[], str]:
+    """The quota read from the settings at each request, so a change needs no new code."""
+    return lambda: f"{int(current_app.config[setting])} per minute"
+
+
+def init_app(app: Flask) -> Limiter:
+    """One limiter per app; every endpoint of a quota shares that quota's count."""
+    app.config.setdefault("RATELIMIT_HEADERS_ENABLED", True)
+    limiter = Limiter(get_remote_address, app=app)
+    # The wrapped views hold the limiter weakly: the app keeps it alive.
+    app.extensions["companion_quotas"] = limiter
+    for setting, (endpoints, methods) in QUOTAS.items():
+        shared = limiter.shared_limit(
+            _per_minute(setting), scope=setting.lower(), methods=methods,
+            deduct_when=_drawn if setting in COUNTED_WHEN_DRAWN else None)
+        for endpoint in endpoints:
+            # Typed for async views too; ours are plain functions and stay so.
+            app.view_functions[endpoint] = shared(  # type: ignore[assignment]
+                app.view_functions[endpoint])
+    return limiter

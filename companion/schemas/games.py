@@ -1,0 +1,83 @@
+"""The game as the API's JSON (shared/API.md), built from the derived sheet."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import url_for
+
+from companion import models, scoring
+from companion.editions import Edition
+from companion.reading import GameHead
+
+
+def _phase_field(result: scoring.Result, edition: Edition) -> bool | int:
+    if edition.chooses_phase and result.laid and result.phase is not None:
+        return result.phase
+    return result.laid
+
+
+def round_json(view: scoring.RoundView, edition: Edition) -> dict[str, Any]:
+    data: dict[str, Any] = {
+        "number": view.number,
+        "tiebreak": view.tiebreak,
+        "results": [
+            {"player": result.player, "phase": _phase_field(result, edition),
+             "points": result.points, "went_out": result.went_out}
+            for result in view.results
+        ],
+    }
+    if edition.markers:
+        data["starter"] = view.starter
+        data["moves"] = [{"player": move.player, "from": move.start, "to": move.end}
+                         for move in view.moves]
+        data["stopped"] = list(view.stopped)
+    else:
+        data["dealer"] = view.dealer
+    return data
+
+
+def player_json(line: scoring.PlayerLine) -> dict[str, Any]:
+    return {
+        "name": line.name,
+        "seat": line.seat,
+        "phases_done": list(line.phases_done),
+        "current_phase": line.current_phase,
+        "points": line.points,
+        "marker": line.marker,
+        "round_points": list(line.round_points),
+    }
+
+
+def game_json(game: models.Game | GameHead, sheet: scoring.Sheet, *,
+              editable: bool) -> dict[str, Any]:
+    """The game; ``id`` (the edit capability) only for those who hold it."""
+    setup = sheet.setup
+    data: dict[str, Any] = {"id": game.edit_key} if editable else {}
+    data.update({
+        "view_id": game.view_key,
+        "edition": setup.edition.key,
+        "phases": list(setup.phases),
+        "ten_rounds": setup.ten_rounds,
+        "knocking": setup.knocking,
+        "status": sheet.status,
+        "winner": sheet.winner,
+        "winners": list(sheet.winners),
+        "tiebreak": list(sheet.tiebreak),
+        "dealer": sheet.dealer,
+        "starter": sheet.starter,
+        "next_round": sheet.next_round,
+        "expected": list(sheet.expected),
+        "revision": game.revision,
+        "created_at": game.created_at.isoformat(timespec="seconds") + "Z",
+        "players": [player_json(line) for line in sheet.players],
+        "rounds": [round_json(view, setup.edition) for view in sheet.rounds],
+        "standings": list(sheet.standings),
+        "links": {
+            "view": url_for("games.sheet", key=game.view_key, _external=True),
+            "pdf": url_for("print.game_sheet", key=game.view_key, _external=True),
+        },
+    })
+    if editable:
+        data["links"]["edit"] = url_for("games.sheet", key=game.edit_key, _external=True)
+    return data

@@ -1,0 +1,97 @@
+"""A group as the API's JSON, and an import's refusal in words."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from flask import url_for
+from flask_babel import gettext as _
+
+from companion import models
+from companion.i18n import say
+from companion.scoring.records import GameRef, GroupRecords, PhaseRecord, PlayerRecord, hardest
+from companion.services.exchange import ImportRefused
+
+
+def _stamp(moment: Any) -> str:
+    return str(moment.isoformat(timespec="seconds")) + "Z"
+
+
+def phase_json(phase: PhaseRecord) -> dict[str, Any]:
+    average = phase.average_rounds
+    return {"edition": phase.edition.key, "phase": phase.phase, "tried": phase.tried,
+            "first_try": phase.first_try, "completed": phase.completed, "rounds": phase.rounds,
+            "first_try_rate": round(phase.first_try_rate, 3),
+            "average_rounds": None if average is None else round(average, 2)}
+
+
+def _ref(ref: GameRef | None) -> dict[str, Any] | None:
+    if ref is None:
+        return None
+    return {"view_id": ref.ref, "created_at": _stamp(ref.played_at), "points": ref.value}
+
+
+def player_json(player: PlayerRecord) -> dict[str, Any]:
+    average = player.average_points
+    nemesis = player.nemesis
+    return {
+        "name": player.name, "played": player.played, "won": player.won,
+        "shared": player.shared, "win_rate": round(player.win_rate, 3),
+        "average_points": None if average is None else round(average, 1),
+        "best": _ref(player.best), "worst": _ref(player.worst),
+        "board": {"played": player.board_played, "won": player.board_won,
+                  "wreath_rounds": list(player.wreath_rounds),
+                  "fastest_wreath": player.fastest_wreath},
+        "nemesis": None if nemesis is None else {"edition": nemesis.edition.key,
+                                                 "phase": nemesis.phase},
+        "phases": [phase_json(phase) for phase in player.phases],
+    }
+
+
+def group_json(group: models.Group, edit_keys: Mapping[str, str], records: GroupRecords, *,
+               editable: bool) -> dict[str, Any]:
+    """The group; ``id`` and the games' edit links only for those who hold its edit link."""
+    listed = []
+    for summary in records.games:
+        item: dict[str, Any] = {"id": edit_keys[summary.ref]} if editable else {}
+        item.update({"view_id": summary.ref, "created_at": _stamp(summary.played_at),
+                     "edition": summary.edition.key, "players": list(summary.players),
+                     "status": summary.status, "winners": list(summary.winners),
+                     "rounds": summary.rounds})
+        listed.append(item)
+    nemesis = hardest(records.phases)
+    data: dict[str, Any] = {"id": group.edit_key} if editable else {}
+    data.update({
+        "view_id": group.view_key, "name": group.name, "created_at": _stamp(group.created_at),
+        "aliases": [{"spelling": alias.alias, "name": alias.name} for alias in group.aliases],
+        "games": listed,
+        "players": [player_json(player) for player in records.players],
+        "phases": [phase_json(phase) for phase in records.phases],
+        "nemesis": None if nemesis is None else phase_json(nemesis),
+        "wins_over_time": [list(winners) for winners in records.wins],
+        "links": {"view": url_for("groups.page", key=group.view_key, _external=True),
+                  "export": url_for("api_groups.export_group", key=group.view_key,
+                                    _external=True),
+                  "csv": url_for("api_groups.export_group_csv", key=group.view_key,
+                                 _external=True)},
+    })
+    if editable:
+        data["links"]["edit"] = url_for("groups.page", key=group.edit_key, _external=True)
+    return data
+
+
+def refusal(error: ImportRefused) -> str:
+    """Why nothing was imported, saying where in the file."""
+    reason = say(error.reason)
+    if error.game is not None and error.round is not None:
+        where = _("Game %(game)s, round %(round)s", game=error.game, round=error.round)
+    elif error.round is not None:
+        where = _("Round %(round)s", round=error.round)
+    elif error.game is not None:
+        where = _("Game %(game)s", game=error.game)
+    else:
+        return str(_("Nothing was imported: %(reason)s", reason=reason))
+    if error.player:
+        where = _("%(where)s (%(player)s)", where=where, player=error.player)
+    return str(_("Nothing was imported. %(where)s: %(reason)s", where=where, reason=reason))

@@ -1,0 +1,205 @@
+"""Export and import: a game or a whole group as JSON (to restore elsewhere) or CSV (for
+spreadsheets).
+
+The JSON holds what was entered, never a link: importing it starts new games behind new
+links. An import is read with the API's own schemas (``schemas.ExportFile``: each game a
+``NewGame``, each round a ``RoundBody``) and replayed round by round through
+``services.record_round``, so a file is held to the same rules as a phone; a round that
+needed confirming is marked ``"confirm": true`` on export. The first problem refuses the
+whole file (the caller rolls back) and names the game, round and player.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import ValidationError
+
+from companion import models, schemas, scoring
+from companion.editions import Edition
+from companion.exceptions import CompanionError, Reason, ServiceError
+from companion.schemas import FORMAT, VERSION
+from companion.services import games as services
+from companion.services import groups as group_services
+from companion.services import players as roster_services
+
+
+class ImportRefused(ServiceError):
+    """The file cannot be trusted: why, and where (game and round numbers from 1, player)."""
+
+    def __init__(self, reason: Reason, game: int | None = None, round: int | None = None,
+                 player: str | None = None) -> None:
+        super().__init__(reason)
+        self.game, self.round, self.player = game, round, player
+
+
+def _result(result: scoring.Result, edition: Edition) -> dict[str, Any]:
+    phase: bool | int = result.laid
+    if edition.chooses_phase and result.laid and result.phase is not None:
+        phase = result.phase
+    return {"player": result.player, "phase": phase, "points": result.points,
+            "went_out": result.went_out}
+
+
+def game_data(game: models.Game) -> dict[str, Any]:
+    """A game as entered: its setup and rounds, each marked when it needed confirming."""
+    setup = services.setup_of(game)
+    current = scoring.build_sheet(setup, [])
+    rounds = []
+    for stored in services.rounds_of(game):
+        _errors, warnings = scoring.check_round(current, stored)
+        current = scoring.add_round(current, stored, confirm=True)
+        rounds.append({"results": [_result(result, setup.edition)
+                                   for result in current.rounds[-1].results],
+                       "confirm": bool(warnings)})
+    first = "starter" if setup.edition.markers else "dealer"
+    data = {"edition": setup.edition.key,
+            "players": [p.name for p in game.players if p.joined_round <= 1],
+            "phases": list(current.setup.phases), "ten_rounds": setup.ten_rounds,
+            "knocking": setup.knocking, first: setup.players[setup.first_dealer],
+            "created_at": game.created_at.isoformat(timespec="seconds"), "rounds": rounds}
+    changes = _changes(game)
+    if changes:
+        data["changes"] = changes
+    return data
+
+
+def _changes(game: models.Game) -> list[dict[str, Any]]:
+    """Who joined or left before which round; joins first, as a table of six allows."""
+    joins = [{"round": p.joined_round, "join": p.name} for p in game.players
+             if p.joined_round > 1]
+    leaves = [{"round": p.left_round, "leave": p.name} for p in game.players if p.left_round]
+    return sorted(joins + leaves, key=lambda change: (change["round"], "leave" in change))
+
+
+def export_game(game: models.Game) -> dict[str, Any]:
+    return {"format": FORMAT, "version": VERSION, "kind": "game", "game": game_data(game)}
+
+
+def export_group(group: models.Group, games: Sequence[models.Game]) -> dict[str, Any]:
+    return {"format": FORMAT, "version": VERSION, "kind": "group", "group": {
+        "name": group.name, "created_at": group.created_at.isoformat(timespec="seconds"),
+        "aliases": [{"spelling": alias.alias, "name": alias.name} for alias in group.aliases],
+        "games": [game_data(game) for game in games]}}
+
+
+CSV_HEADER = ("game", "date", "edition", "round", "tiebreak", "seat", "player", "phase_tried",
+              "phase_laid", "points", "went_out", "total", "marker")
+
+
+def _safe(value: object) -> str:
+    """A cell a spreadsheet shows as text, never runs as a formula."""
+    text = "" if value is None else str(value)
+    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+
+
+def _rows(number: int, game: models.Game) -> Iterable[tuple[object, ...]]:
+    sheet = services.sheet_of(game)
+    seats = {line.name: line.seat for line in sheet.players}
+    for view in sheet.rounds:
+        for result in view.results:
+            laid = result.phase if result.phase is not None else result.laid
+            yield (number, game.created_at.date().isoformat(), game.edition, view.number,
+                   view.tiebreak, seats[result.player] + 1, result.player,
+                   view.attempted.get(result.player), laid, result.points, result.went_out,
+                   view.totals.get(result.player), view.markers.get(result.player))
+
+
+def to_csv(games: Sequence[models.Game]) -> str:
+    """One row per player per round, with a header row."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(CSV_HEADER)
+    for number, game in enumerate(games, 1):
+        for row in _rows(number, game):
+            writer.writerow([_safe(cell) for cell in row])
+    return out.getvalue()
+
+
+@dataclass(frozen=True)
+class Imported:
+    """What an import made: a game, or a group with its games."""
+
+    game: models.Game | None = None
+    group: models.Group | None = None
+
+
+def _apply_changes(game: models.Game, changes: list[schemas.Change], before: int) -> None:
+    """The players who join or leave before round ``before``, as the players page does."""
+    for change in changes:
+        if change.round != before:
+            continue
+        if change.join is not None:
+            roster_services.add_player(game, change.join)
+        elif change.leave is not None:
+            roster_services.remove_player(game, change.leave)
+
+
+def import_game(item: schemas.GameFile, number: int | None = None) -> models.Game:
+    """Start the game ``item`` describes and replay its rounds as if entered on a phone."""
+    at: dict[str, int | None] = {"game": number, "round": None}
+    try:
+        game = services.create_game(item.to_spec())
+        game.created_at = item.created_at or game.created_at
+        for index, body in enumerate([*item.rounds, None], 1):
+            at["round"] = index if body is not None else None
+            _apply_changes(game, item.changes, index)
+            if body is None:
+                break
+            services.record_round(game, body.to_round(game.edition),
+                                  confirm=body.confirm)
+    except scoring.RoundRejected as error:
+        first = error.problems[0]
+        raise ImportRefused(first, at["game"], at["round"], first.player) from error
+    except scoring.NeedsConfirmation as error:
+        raise ImportRefused(Reason(
+            "this round looks impossible with a normal deal and is not marked as confirmed"),
+            at["game"], at["round"], error.warnings[0].player) from error
+    except scoring.GameFinished as error:
+        raise ImportRefused(Reason("the game was already over before this round"),
+                            at["game"], at["round"]) from error
+    except CompanionError as error:  # the setup, a player who changes, a card, a phase
+        raise ImportRefused(error.reason, at["game"], at["round"]) from error
+    return game
+
+
+def _import_group(item: schemas.GroupFile) -> models.Group:
+    try:
+        group = group_services.create_group(item.name)
+    except group_services.GroupProblem as error:
+        raise ImportRefused(error.reason) from error
+    group.created_at = item.created_at or group.created_at
+    games = [import_game(game, number) for number, game in enumerate(item.games, 1)]
+    for game in games:
+        game.group_id = group.id
+    try:
+        for alias in item.aliases:
+            group_services.merge(group, alias.spelling, alias.name)
+    except group_services.GroupProblem as error:
+        raise ImportRefused(error.reason) from error
+    return group
+
+
+def read_file(data: object) -> schemas.ExportFile:
+    """``data`` as an export file (schemas.ExportFile, as the API documents it); else
+    ImportRefused, naming the game and round the first problem is in."""
+    try:
+        return schemas.ExportFile.model_validate(data)
+    except ValidationError as error:
+        first = schemas.first(schemas.ExportFile, error)
+        game, round = schemas.where(first["loc"])
+        reason = schemas.refusal(schemas.ExportFile, data, first).reason
+        raise ImportRefused(reason, game, round) from None
+
+
+def import_data(data: object) -> Imported:
+    """Store what an exported file holds, under new links; ImportRefused when it cannot."""
+    file = read_file(data)
+    if file.game is not None and file.kind == "game":
+        return Imported(game=import_game(file.game))
+    assert file.group is not None  # ExportFile makes sure
+    return Imported(group=_import_group(file.group))

@@ -1,0 +1,352 @@
+"""Use cases: create a game, record, undo and edit rounds, load the sheet.
+
+Services change state and flush; the request commits once. The rules live in
+companion.scoring; this module only moves data between it and the database.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from sqlalchemy import Select, bindparam, inspect, select, text
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import selectinload
+from sqlalchemy.orm.exc import StaleDataError
+
+from companion import live, models, scoring, storage
+from companion.cache import sheets as derived
+from companion.editions import Edition
+from companion.exceptions import Reason, ServiceError
+from companion.extensions import db
+from companion.limits import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
+from companion.scoring import Problem
+from companion.services import tallies as group_tallies
+
+
+class SetupError(ServiceError):
+    """A game that cannot be started; ``problems`` pairs a field with a reason (``reason``:
+    the first)."""
+
+    def __init__(self, problems: Sequence[tuple[str, Reason]]) -> None:
+        self.problems = tuple(problems)
+        super().__init__(self.problems[0][1])
+        self.args = ("; ".join(str(reason) for _, reason in self.problems),)
+
+
+class StaleRound(ServiceError):
+    """Another device changed the rounds first (the client's round number is out of date)."""
+
+    def __init__(self, expected: int | None = None, given: int | None = None) -> None:
+        self.expected, self.given = expected, given
+        super().__init__("another device changed the rounds first")
+
+
+class StaleRevision(StaleRound):
+    """The phone's revision is older than the game's: somebody else wrote in between."""
+
+    def __init__(self, game: models.Game, given: int) -> None:
+        super().__init__(game.revision, given)
+        self.game = game
+
+
+class NoSuchRound(ServiceError, LookupError):
+    """The round to undo or correct is not (or no longer) in the game."""
+
+    def __init__(self, number: int | None = None) -> None:
+        super().__init__("there is no such round in this game")
+        self.number = number
+
+
+#: What a game link can look like (``secrets.token_urlsafe``); anything else is no game.
+KEY = re.compile(r"[A-Za-z0-9_-]{1,64}")
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    edition: Edition
+    players: tuple[str, ...]
+    phases: tuple[int, ...] | None = None
+    """The phases in play (None: all of the edition's)."""
+    ten_rounds: bool = False
+    knocking: bool = False
+    first: str | None = None
+
+
+def validate_spec(spec: GameSpec) -> GameSpec:
+    """Check a new game's settings; returns them normalised (names stripped, phases sorted)."""
+    problems: list[tuple[str, Reason]] = []
+    names = tuple(name.strip() for name in spec.players)
+    if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
+        problems.append(("players", Reason("a game has %(min)s to %(max)s players",
+                                            {"min": MIN_PLAYERS, "max": MAX_PLAYERS})))
+    name_problem = _name_problem(names)
+    if name_problem is not None:
+        problems.append(("players", name_problem))
+    every = spec.edition.phase_numbers
+    phases = (every if not spec.edition.variants or spec.phases is None
+              else tuple(sorted(spec.phases)))
+    if not phases or len(set(phases)) != len(phases) or not set(phases) <= set(every):
+        problems.append(("phases", Reason("choose one or more different phases from 1 to "
+                                           "%(last)s", {"last": len(every)})))
+    if spec.ten_rounds and not spec.edition.variants:
+        problems.append(("ten_rounds", Reason(
+            "the 10-rounds variant is played with the original edition")))
+    if spec.first is not None and spec.first.strip() not in names:
+        problems.append(("first", Reason("the first dealer or starter must be one of the players")))
+    if problems:
+        raise SetupError(problems)
+    return GameSpec(spec.edition, names, phases, spec.ten_rounds, spec.knocking,
+                    spec.first.strip() if spec.first else None)
+
+
+def _name_problem(names: Sequence[str]) -> Problem | None:
+    """The first name that cannot be, as a problem naming its player (``player``: the name
+    as typed, "" for a missing one, so that a form can mark that one field)."""
+    seen: set[str] = set()
+    for seat, name in enumerate(names, start=1):
+        if not name:
+            return Problem("player %(n)s has no name: a name has 1 to %(max)s characters",
+                           {"n": seat, "max": MAX_NAME}, player="")
+        if len(name) > MAX_NAME:
+            return Problem("“%(name)s…” is too long: a name has 1 to %(max)s characters",
+                           {"name": name[:MAX_NAME], "max": MAX_NAME}, player=name)
+        if not name.isprintable():
+            return Problem("the name of player %(n)s holds a control character",
+                           {"n": seat}, player=name)
+        if name.casefold() in seen:
+            return Problem("“%(name)s” is in this game twice: every player needs a different "
+                           "name", {"name": name}, player=name)
+        seen.add(name.casefold())
+    return None
+
+
+def create_game(spec: GameSpec) -> models.Game:
+    spec = validate_spec(spec)
+    game = models.Game(
+        edition=spec.edition,
+        phases=",".join(str(number) for number in spec.phases or ()),
+        ten_rounds=spec.ten_rounds,
+        knocking=spec.knocking,
+        first_dealer=spec.players.index(spec.first) if spec.first else 0,
+        players=[models.Player(seat=seat, name=name) for seat, name in enumerate(spec.players)],
+    )
+    db.session.add(game)
+    db.session.flush()
+    return game
+
+
+def _whole_game() -> Select[models.Game]:
+    # Every round of every game (exports): three queries, not one per round.
+    return select(models.Game).options(
+        selectinload(models.Game.players),
+        selectinload(models.Game.rounds).selectinload(models.Round.results))
+
+
+def _game_row() -> Select[models.Game]:
+    # The game and its players; its rounds are read when needed, as plain rows (rounds_of).
+    return select(models.Game).options(selectinload(models.Game.players))
+
+
+def find_game(key: str) -> tuple[models.Game, bool] | None:
+    """The game whose edit or view link ``key`` is, and whether it may be edited."""
+    if not KEY.fullmatch(key):
+        return None
+    game = db.session.execute(
+        _game_row().where((models.Game.edit_key == key) | (models.Game.view_key == key))
+    ).scalar_one_or_none()
+    if game is None:
+        return None
+    return game, game.edit_key == key
+
+
+def lock_game(key: str, *, revision: int | None = None) -> models.Game | None:
+    """The game behind edit link ``key``, locked for this transaction's write (or None).
+
+    Writes to one game happen one at a time: a second writer waits here until the first has
+    committed, then reads its rounds. ``revision`` is the one the phone last saw; when the game
+    has moved on since, nothing may be written (StaleRevision).
+    """
+    if not KEY.fullmatch(key):
+        return None
+    storage.begin_write()
+    game = db.session.execute(
+        _game_row().where(models.Game.edit_key == key).with_for_update(of=models.Game)
+    ).scalar_one_or_none()
+    if game is not None and revision is not None and revision != game.revision:
+        raise StaleRevision(game, revision)
+    return game
+
+
+def setup_of(game: models.Game) -> scoring.Setup:
+    return scoring.Setup(
+        edition=game.edition,
+        players=tuple(player.name for player in game.players),
+        phases=game.phase_numbers,
+        ten_rounds=game.ten_rounds,
+        first_dealer=game.first_dealer,
+        knocking=game.knocking,
+        joined=tuple(player.joined_round for player in game.players),
+        left=tuple(player.left_round or 0 for player in game.players),
+    )
+
+
+def _round_of(stored: models.Round) -> scoring.Round:
+    return scoring.Round(tuple(
+        scoring.Result(player=result.player, laid=result.laid, points=result.points,
+                       went_out=result.went_out, phase=result.phase)
+        for result in stored.results
+    ))
+
+
+_R, _S = models.Round.__table__.c, models.Result.__table__.c
+#: A game's rounds as plain rows, in order: a replay of 2,000 rounds reads them in one query
+#: and builds no object per round and result.
+_ROUNDS = (select(_R.number, _S.player, _S.laid, _S.points, _S.went_out, _S.phase)
+           .join(models.Result.__table__, _S.round_id == _R.id)
+           .where(_R.game_id == bindparam("game"), _R.number > bindparam("after"))
+           .order_by(_R.number, _S.position))
+
+
+def rounds_loaded(game: models.Game) -> bool:
+    """Whether ``game.rounds`` is in memory (else reading it would load every round)."""
+    return "rounds" not in inspect(game).unloaded
+
+
+def rounds_of(game: models.Game, *, after: int = 0) -> list[scoring.Round]:
+    """The game's rounds in order (those after round ``after``)."""
+    if rounds_loaded(game):
+        return [_round_of(stored) for stored in game.rounds[after:]]
+    rounds: list[scoring.Round] = []
+    number, results = None, list[scoring.Result]()
+    for row in db.session.execute(_ROUNDS, {"game": game.id, "after": after}):
+        if row.number != number and results:
+            rounds.append(scoring.Round(tuple(results)))
+            results = []
+        number = row.number
+        results.append(scoring.Result(player=row.player, laid=row.laid, points=row.points,
+                                      went_out=row.went_out, phase=row.phase))
+    if results:
+        rounds.append(scoring.Round(tuple(results)))
+    return rounds
+
+
+def sheet_of(game: models.Game) -> scoring.Sheet:
+    """The game's sheet as it stands: kept from the last write or commit, continued from a
+    sheet this process keeps of a few revisions before, else replayed."""
+    setup = setup_of(game)
+    found = derived.recall(db.session(), game, setup)
+    if found is None and not rounds_loaded(game):
+        found = _caught_up(game, setup)
+    if found is not None:
+        return found
+    return scoring.build_sheet(setup, rounds_of(game))
+
+
+def _caught_up(game: models.Game, setup: scoring.Setup) -> scoring.Sheet | None:
+    """The kept sheet of an earlier revision with the rounds added since, when every write
+    since added a round: every write adds one revision and at most one round, so as many new
+    rounds as revisions mean the earlier rounds are as they were (an undo, a correction or a
+    player change since would leave fewer)."""
+    behind = derived.earlier(game)
+    if behind is None:
+        return None
+    revision, sheet = behind
+    added = rounds_of(game, after=len(sheet.rounds))
+    if len(added) != game.revision - revision:
+        return None
+    return scoring.continue_sheet(sheet, setup, added)
+
+
+group_tallies.watch(sheet_of)  # every committed write keeps its group's records
+
+
+def _derived(game: models.Game, sheet: scoring.Sheet) -> scoring.Sheet:
+    """``sheet`` is the game's sheet after a write (made under its lock): keep it."""
+    derived.remember(db.session(), game, setup_of(game), sheet)
+    return sheet
+
+
+def _store(game: models.Game, number: int, view: scoring.RoundView) -> models.Round:
+    stored = models.Round(number=number, results=[
+        models.Result(position=position, player=result.player, laid=result.laid,
+                      phase=result.phase, points=result.points, went_out=result.went_out)
+        for position, result in enumerate(view.results)
+    ])
+    if rounds_loaded(game):
+        game.rounds.append(stored)
+    else:  # added beside the rounds, which stay unread
+        stored.game_id = game.id
+        db.session.add(stored)
+    return stored
+
+
+def record_round(game: models.Game, new: scoring.Round, *, number: int | None = None,
+                 confirm: bool = False) -> scoring.Sheet:
+    """Add the next round; ``number`` guards against a round another device already added."""
+    sheet = sheet_of(game)
+    if number is not None and number != sheet.next_round:
+        raise StaleRound(sheet.next_round, number)
+    updated = scoring.add_round(sheet, new, confirm=confirm)
+    _store(game, sheet.next_round, updated.rounds[-1])
+    _touch(game)
+    return _derived(game, updated)
+
+
+def _stored_round(game: models.Game, number: int | None = None) -> models.Round | None:
+    """Round ``number`` of the game as stored (None: the last), with its results."""
+    query = select(models.Round).where(models.Round.game_id == game.id)
+    if number is None:
+        query = query.order_by(models.Round.number.desc()).limit(1)
+    else:
+        query = query.where(models.Round.number == number)
+    return db.session.execute(query).scalar_one_or_none()
+
+
+def undo_last(game: models.Game, *, number: int | None = None) -> scoring.Sheet:
+    """Remove the last round; ``number`` guards against undoing a round twice."""
+    last = _stored_round(game)
+    if last is None:
+        raise NoSuchRound()
+    if number is not None and number != last.number:
+        raise StaleRound(last.number, number)
+    if rounds_loaded(game):
+        game.rounds.remove(last)
+    else:
+        db.session.delete(last)
+    _touch(game)
+    return sheet_of(game)
+
+
+def edit_round(game: models.Game, number: int, new: scoring.Round, *,
+               confirm: bool = False) -> scoring.Sheet:
+    """Replace round ``number`` and recompute everything after it."""
+    rounds = rounds_of(game)
+    if not 1 <= number <= len(rounds):
+        raise NoSuchRound(number)
+    sheet = scoring.replace_round(setup_of(game), rounds, number, new, confirm=confirm)
+    stored = _stored_round(game, number)
+    assert stored is not None
+    stored.results.clear()
+    db.session.flush()
+    for position, result in enumerate(sheet.rounds[number - 1].results):
+        stored.results.append(models.Result(
+            position=position, player=result.player, laid=result.laid, phase=result.phase,
+            points=result.points, went_out=result.went_out))
+    _touch(game)
+    return _derived(game, sheet)
+
+
+def _touch(game: models.Game) -> None:
+    game.revision += 1
+    try:
+        db.session.flush()
+    except (IntegrityError, StaleDataError) as error:
+        # Another request stored or removed the same round in the meantime.
+        db.session.rollback()
+        raise StaleRound() from error
+    if db.session.get_bind().dialect.name == "postgresql":
+        # Every process's live watcher hears of it when (and only if) the write commits.
+        db.session.execute(text("SELECT pg_notify(:channel, :payload)"),
+                           {"channel": live.CHANNEL, "payload": f"{game.id} {game.revision}"})

@@ -1,0 +1,371 @@
+"""Use cases for groups: start one, gather games in it, merge spellings, records, rematch.
+
+Like :mod:`companion.services.games`, these change state and flush; the request commits once. The
+records are kept as running tallies by :mod:`companion.services.tallies` with every write, and
+read here; :mod:`companion.scoring.records` derives the same from every round (the reference).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from sqlalchemy import Select, bindparam, func, or_, select
+from sqlalchemy.orm import selectinload
+
+from companion import models, reading, storage
+from companion.cache.store import Kept
+from companion.exceptions import Reason, ServiceError
+from companion.extensions import db
+from companion.limits import MAX_GROUP_GAMES, MAX_GROUP_NAME
+from companion.scoring import records, tally
+from companion.services import games as services
+from companion.services import tallies as group_tallies
+
+
+class GroupProblem(ServiceError):
+    """A group request that cannot be done: an HTTP status and a reason a person understands."""
+
+    def __init__(self, status: int, reason: Reason) -> None:
+        super().__init__(reason)
+        self.status = status
+
+
+def clean_name(name: str) -> str:
+    """A group's name, stripped; 0 to MAX_GROUP_NAME printable characters."""
+    name = name.strip()
+    if len(name) > MAX_GROUP_NAME:
+        raise GroupProblem(400, Reason("a group's name has at most %(max)s characters",
+                                        {"max": MAX_GROUP_NAME}))
+    if not name.isprintable():
+        raise GroupProblem(400, Reason("a name cannot hold control characters"))
+    return name
+
+
+def create_group(name: str = "") -> models.Group:
+    group = models.Group(name=clean_name(name))
+    db.session.add(group)
+    db.session.flush()
+    return group
+
+
+def find_group(key: str) -> tuple[models.Group, bool] | None:
+    """The group whose edit or view link ``key`` is, and whether it may be changed."""
+    if not services.KEY.fullmatch(key):
+        return None
+    group = db.session.execute(
+        db.select(models.Group).options(selectinload(models.Group.aliases))
+        .where((models.Group.edit_key == key) | (models.Group.view_key == key))
+    ).scalar_one_or_none()
+    if group is None:
+        return None
+    return group, group.edit_key == key
+
+
+def games_of(group: models.Group) -> list[models.Game]:
+    """Every game of the group with its players, rounds and results: four queries in all
+    (exports, and the one derivation of a group stored before its tallies were kept)."""
+    return list(db.session.execute(
+        services._whole_game().where(models.Game.group_id == group.id)
+        .order_by(models.Game.created_at, models.Game.id)).scalars())
+
+
+def played(game: models.Game) -> records.PlayedGame:
+    return records.PlayedGame(game.view_key, game.created_at, services.setup_of(game),
+                              tuple(services.rounds_of(game)))
+
+
+def aliases_of(group: models.Group) -> dict[str, str]:
+    return {alias.alias: alias.name for alias in group.aliases}
+
+
+def records_of(group: models.Group, games: Sequence[models.Game]) -> records.GroupRecords:
+    """The records replayed from every round of ``games``: the reference the kept tallies
+    equal (tests and benchmarks)."""
+    return records.group_records([played(game) for game in games], aliases_of(group))
+
+
+#: Finished games the page's "wins over time" draws (the newest; the lines start where the
+#: players stood before them).
+WINS_DRAWN = 100
+
+
+@dataclass(frozen=True)
+class Derived:
+    """A group's records and its listed games' edit links (by read-only link)."""
+
+    fingerprint: str
+    records: records.GroupRecords
+    edit_keys: Mapping[str, str]
+    total: int
+    """How many games the group has (``records.games`` may list the newest only)."""
+    records_key: str
+    """Names the records (all but the list of games): they change only when a game's
+    finish, points or names change, not with every round of a game in progress."""
+
+
+_DERIVED: Kept[Derived] = Kept(32)
+_RECORDS: Kept[records.GroupRecords] = Kept(32)
+
+
+def fingerprint(group: models.Group) -> str:
+    """Names what the group's page shows: its revision grows with every stored change to its
+    games and spellings (companion.services.tallies.bump), and its links never change."""
+    return _digest(group.view_key, group.revision)
+
+
+def _digest(view_key: str, revision: int) -> str:
+    # Random links, not row ids: another database's group 1 can never look the same.
+    return f"{view_key}:{revision}"
+
+
+_GROUP = models.Group.__table__.c
+_BY_KEY = or_(_GROUP.edit_key == bindparam("key"), _GROUP.view_key == bindparam("key"))
+#: The group behind a link and its revision: one row from a unique index.
+_FINGERPRINTED = select(_GROUP.edit_key, _GROUP.view_key, _GROUP.revision).where(_BY_KEY)
+
+
+def find_fingerprint(key: str) -> tuple[str, bool] | None:
+    """The fingerprint of the group behind edit or view link ``key`` (as :func:`fingerprint`
+    gives it) and whether ``key`` may change the group, in one indexed lookup: what a view of
+    the group page needs to find the page it kept."""
+    if not services.KEY.fullmatch(key):
+        return None
+    rows = reading.rows(_FINGERPRINTED, {"key": key})
+    if not rows:
+        return None
+    edit_key, view_key, revision = rows[0]
+    return _digest(view_key, revision), edit_key == key
+
+
+def tallies_of(group: models.Group) -> str:
+    """The group's kept tallies (JSON); derived here once from every game for a group stored
+    before they were kept (its first view after the upgrade), in a write of its own."""
+    if group.tallies is not None:
+        return group.tallies
+    group_id = group.id
+    storage.begin_write()
+    locked = db.session.execute(
+        select(models.Group).where(models.Group.id == group_id)
+        .with_for_update(key_share=True)
+        .execution_options(populate_existing=True)).scalar_one()
+    if locked.tallies is None:
+        games = games_of(locked)
+        group_tallies.derive(db.session(), locked,
+                             [(game, services.sheet_of(game)) for game in games])
+    db.session.commit()
+    return tallies_of(db.session.get_one(models.Group, group_id))
+
+
+_G, _P = models.Game.__table__.c, models.Player.__table__.c
+_NEWEST = (_G.created_at.desc(), _G.id.desc())
+
+
+def derived(group: models.Group, known: str | None = None, *,
+            listed: int | None = None) -> Derived:
+    """The group's records from its kept tallies, with its newest ``listed`` games and the
+    winners of its newest WINS_DRAWN finished games (None: all games, every winner, as the
+    API gives them). No game is replayed: a view costs the same at 10 and at 1,000 games,
+    but for the lists when all of them are asked for.
+
+    Each process keeps the last few results by fingerprint, and the records by what they
+    are made of, so nothing stale is ever shown. ``known``: the fingerprint the caller has
+    just read (what is read is that state or a newer one).
+    """
+    kept = tallies_of(group)
+    key = known if known is not None else fingerprint(group)
+    aliases = aliases_of(group)
+    records_key = hashlib.blake2b(
+        f"{group.view_key}|{listed is None}|{sorted(aliases.items())}|{kept}".encode(),
+        digest_size=16).hexdigest()
+
+    def derive_records() -> records.GroupRecords:
+        wins = [row[0] for row in db.session.execute(
+            select(_G.winners).where(_G.group_id == group.id, _G.status == "finished")
+            .order_by(*_NEWEST).limit(WINS_DRAWN if listed is not None else None))]
+        wins.reverse()
+        tallies = json.loads(kept)
+        return tally.records_from(tallies["players"], aliases, (),
+                                  [tuple(json.loads(winners or "[]")) for winners in wins],
+                                  tallies["finished"] - len(wins))
+
+    def derive() -> Derived:
+        newest = (select(_G.id, _G.view_key, _G.edit_key, _G.created_at, _G.edition, _G.status,
+                         _G.winners, _G.played_rounds,
+                         _count(group.id).scalar_subquery().label("total"))
+                  .where(_G.group_id == group.id).order_by(*_NEWEST).limit(listed).subquery())
+        rows = db.session.execute(
+            select(newest, _P.name).join(models.Player.__table__, _P.game_id == newest.c.id)
+            .order_by(newest.c.created_at.desc(), newest.c.id.desc(), _P.seat)).all()
+        games: dict[int, Any] = {}
+        for row in rows:
+            games.setdefault(row.id, (row, []))[1].append(row.name)
+        summaries = tuple(records.GameSummary(
+            row.view_key, row.created_at, row.edition, tuple(names), row.status or "playing",
+            tuple(json.loads(row.winners or "[]")), row.played_rounds or 0)
+            for row, names in games.values())
+        found = replace(_RECORDS.get(records_key, derive_records), games=summaries)
+        return Derived(key, found, {row.view_key: row.edit_key for row, _ in games.values()},
+                       int(rows[0].total) if rows else 0, records_key)
+
+    return _DERIVED.get((key, listed), derive)
+
+
+def forget_derived() -> None:
+    """Drop every kept result (benchmarks measure the first view after a change with it)."""
+    _DERIVED.clear()
+    _RECORDS.clear()
+
+
+def names_to_merge(group: models.Group, listed: records.GroupRecords) -> list[str]:
+    """The spellings a merge offers: one per player of the group's finished games (from its
+    tallies) and the players of the games ``listed``; no query, whatever the group's size."""
+    names = {entry["first"][1].casefold(): entry["first"][1]
+             for entry in json.loads(tallies_of(group))["players"].values()}
+    for game in listed.games:
+        for name in game.players:
+            names.setdefault(name.casefold(), name)
+    return sorted(names.values(), key=str.casefold)
+
+
+def spellings_of(group: models.Group) -> dict[str, str]:
+    """Every player name in the group's games, casefolded → as first typed (one query)."""
+    rows = db.session.execute(
+        select(models.Player.name).join(models.Game, models.Game.id == models.Player.game_id)
+        .where(models.Game.group_id == group.id)
+        .order_by(models.Game.created_at, models.Game.id, models.Player.seat)).scalars()
+    names: dict[str, str] = {}
+    for name in rows:
+        names.setdefault(name.casefold(), name)
+    return names
+
+
+def _count(group_id: int) -> Select[Any]:
+    return select(func.count()).select_from(models.Game).where(models.Game.group_id == group_id)
+
+
+def count_games(group_id: int) -> int:
+    """How many games the group has (one count over an index)."""
+    return int(db.session.scalar(_count(group_id)) or 0)
+
+
+def has_room(group_id: int) -> bool:
+    """Whether the group holds fewer than MAX_GROUP_GAMES games."""
+    return count_games(group_id) < MAX_GROUP_GAMES
+
+
+def make_room(group_id: int) -> None:
+    """GroupProblem (413) when the group is full: nothing is stored."""
+    if not has_room(group_id):
+        raise GroupProblem(413, Reason(
+            "a group holds at most %(max)s games: start a new group for the next ones",
+            {"max": MAX_GROUP_GAMES}))
+
+
+def add_game(group: models.Group, key: str, *, revision: int | None = None) -> models.Game:
+    """Put the game behind edit link ``key`` into ``group`` (a write to the game: locked)."""
+    game = services.lock_game(key, revision=revision)
+    if game is None and services.KEY.fullmatch(key) and db.session.execute(
+            select(models.Game.id).where(models.Game.view_key == key)).first() is not None:
+        raise GroupProblem(404, Reason(
+            "that is the game's read-only link, which cannot add it to a group: paste its "
+            "edit link instead, the address of the game's page on the phone that keeps score"))
+    if game is None:
+        raise GroupProblem(404, Reason("there is no game with that edit link"))
+    if game.group_id == group.id:
+        return game
+    if game.group_id is not None:
+        raise GroupProblem(409, Reason("that game belongs to another group already"))
+    make_room(group.id)
+    game.group_id = group.id
+    services._touch(game)
+    return game
+
+
+def merge(group: models.Group, spelling: str, into: str) -> None:
+    """Count ``spelling`` as player ``into`` in the records; games keep their names."""
+    names = spellings_of(group)
+    current = aliases_of(group)
+    spelling, into = spelling.strip(), into.strip()
+    for name in (spelling, into):
+        if name.casefold() not in names and name.casefold() not in current:
+            raise GroupProblem(400, Reason("nobody called %(name)s played in this group",
+                                                {"name": name}))
+    target = current.get(into.casefold(), names.get(into.casefold(), into))
+    if spelling.casefold() == target.casefold():
+        raise GroupProblem(400, Reason("choose two different players to merge"))
+    for alias in group.aliases:
+        if alias.name.casefold() == spelling.casefold():
+            alias.name = target  # who was merged into the spelling follows it
+    existing = next((a for a in group.aliases if a.alias == spelling.casefold()), None)
+    if existing is None:
+        group.aliases.append(models.Alias(alias=spelling.casefold(), name=target))
+    else:
+        existing.name = target
+    group_tallies.bump(db.session(), group.id)
+    db.session.flush()
+
+
+def unmerge(group: models.Group, spelling: str) -> None:
+    """Count ``spelling`` as a player of its own again."""
+    alias = next((a for a in group.aliases if a.alias == spelling.strip().casefold()), None)
+    if alias is None:
+        raise GroupProblem(404, Reason("%(name)s is not merged into anybody",
+                                         {"name": spelling}))
+    group.aliases.remove(alias)
+    group_tallies.bump(db.session(), group.id)
+    db.session.flush()
+
+
+def link_key(link: str) -> str:
+    """The key in a pasted link (the whole address, or only its key)."""
+    return link.strip().rstrip("/").rsplit("/", 1)[-1]
+
+
+def rematch(key: str, group_keys: Sequence[str] = ()) -> models.Game | None:
+    """A new game with the same players, edition and options; the deal passes on one seat.
+    None when ``key`` is no game's edit link.
+
+    The new game joins the old one's group only when ``group_keys`` holds the group's edit
+    link: a game's edit link alone cannot add games to a group (docs/decisions.md).
+    """
+    found = services.find_game(key)
+    if found is None or not found[1]:
+        return None
+    game = found[0]
+    if services.sheet_of(game).status != "finished":
+        raise GroupProblem(409, Reason("finish this game before you start a rematch"))
+    if game.group_id is not None:
+        make_room(game.group_id)
+    seats = game.players
+    names = tuple(player.name for player in seats if player.left_round is None)
+    # The deal passes to the next player clockwise who is still at the table.
+    after = (seats[(game.first_dealer + step) % len(seats)] for step in range(1, len(seats) + 1))
+    first = next(player.name for player in after if player.left_round is None)
+    spec = services.GameSpec(game.edition, names, game.phase_numbers, game.ten_rounds,
+                             game.knocking, first)
+    new = services.create_game(spec)
+    group = group_of(game)
+    if group is not None and group.edit_key in group_keys:
+        new.group_id = group.id
+    db.session.flush()
+    return new
+
+
+def join(game: models.Game, key: str | None) -> None:
+    """A new game joins the group behind edit link ``key`` (nothing for no or another key, or
+    a full group: the game is started all the same)."""
+    found = find_group(key.strip()) if key else None
+    if found is not None and found[1] and has_room(found[0].id):
+        game.group_id = found[0].id
+        db.session.flush()
+
+
+def group_of(game: models.Game) -> models.Group | None:
+    """The group a game belongs to, if any."""
+    if game.group_id is None:
+        return None
+    return db.session.get(models.Group, game.group_id)

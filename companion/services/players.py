@@ -1,0 +1,115 @@
+"""Changing who plays a game already started: rename a player, a late joiner, a player who
+leaves. Each change is one locked write (services.lock_game) and bumps the revision once.
+
+Results name their player, so a rename rewrites them in the same write. A late joiner
+joins from the next round; a player who leaves keeps their rounds and plays no more (a
+player without any round is removed altogether). The rules for the sheet are in
+companion.scoring.roster.
+"""
+
+from __future__ import annotations
+
+from companion import models, scoring
+from companion.exceptions import Reason, ServiceError
+from companion.limits import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
+from companion.services import games as services
+
+
+class RosterError(ServiceError):
+    """A change to the players that cannot be made; ``reason`` says why, ``conflict`` whether
+    the game no longer takes it (finished, a tie-break)."""
+
+    def __init__(self, reason: Reason, *, conflict: bool = False) -> None:
+        super().__init__(reason)
+        self.conflict = conflict
+
+
+def _player(game: models.Game, name: str) -> models.Player:
+    for player in game.players:
+        if player.name == name:
+            return player
+    raise RosterError(Reason("%(player)s is not playing in this game", {"player": name}))
+
+
+def _check_name(game: models.Game, name: str, *, instead_of: str | None = None) -> str:
+    name = name.strip() if isinstance(name, str) else ""
+    if not name and instead_of is not None:
+        raise RosterError(Reason("%(player)s needs a name: a name has 1 to %(max)s characters",
+                                 {"player": instead_of, "max": MAX_NAME}))
+    if not name:
+        raise RosterError(Reason("the new player needs a name: a name has 1 to %(max)s "
+                                 "characters", {"max": MAX_NAME}))
+    if len(name) > MAX_NAME:
+        raise RosterError(Reason("“%(name)s…” is too long: a name has 1 to %(max)s characters",
+                                 {"name": name[:MAX_NAME], "max": MAX_NAME}))
+    if not name.isprintable():
+        raise RosterError(Reason("a name cannot hold control characters"))
+    taken = {player.name.casefold() for player in game.players if player.name != instead_of}
+    if name.casefold() in taken:
+        raise RosterError(Reason("%(player)s is already in this game: every player needs "
+                                 "a different name", {"player": name}))
+    return name
+
+
+def _open(game: models.Game) -> scoring.Sheet:
+    sheet = services.sheet_of(game)
+    if sheet.status == "finished":
+        raise RosterError(Reason("this game is finished: its players no longer change"),
+                          conflict=True)
+    if sheet.status == "tiebreak":
+        raise RosterError(Reason("only the tied players play the tie-break round: change "
+                                 "the players after it"), conflict=True)
+    return sheet
+
+
+def rename_player(game: models.Game, old: str, new: str) -> str:
+    """Give player ``old`` the name ``new`` on the sheet and in every round; returns it."""
+    player = _player(game, old)
+    new = _check_name(game, new, instead_of=old)
+    if new == old:
+        return new
+    player.name = new
+    for stored in game.rounds:
+        for result in stored.results:
+            if result.player == old:
+                result.player = new
+    services._touch(game)
+    return new
+
+
+def add_player(game: models.Game, name: str) -> models.Player:
+    """A late joiner, playing from the next round (scoring.roster gives their points)."""
+    sheet = _open(game)
+    name = _check_name(game, name)
+    if len(game.players) >= MAX_PLAYERS:
+        raise RosterError(Reason("a game has at most %(max)s players", {"max": MAX_PLAYERS}))
+    seat = max((player.seat for player in game.players), default=-1) + 1
+    player = models.Player(seat=seat, name=name, joined_round=sheet.next_round)
+    game.players.append(player)
+    services._touch(game)
+    return player
+
+
+def remove_player(game: models.Game, name: str) -> bool:
+    """Player ``name`` leaves after this round; True when they had no round and are gone
+    altogether."""
+    sheet = _open(game)
+    player = _player(game, name)
+    if name not in sheet.expected:
+        raise RosterError(Reason("%(player)s has already left the game", {"player": name}))
+    if len(sheet.expected) <= MIN_PLAYERS:
+        raise RosterError(Reason("a game needs at least %(min)s players at the table",
+                                 {"min": MIN_PLAYERS}))
+    played = any(result.player == name for stored in game.rounds for result in stored.results)
+    if played:
+        player.left_round = sheet.next_round
+    else:
+        index = game.players.index(player)
+        if index < game.first_dealer:
+            game.first_dealer -= 1
+        elif index == game.first_dealer == len(game.players) - 1:
+            game.first_dealer = 0  # the deal passes on clockwise, to the first seat
+        game.players.remove(player)
+    services._touch(game)
+    services.sheet_of(game)  # the sheet still replays (a refusal would raise here)
+    return not played

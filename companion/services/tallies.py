@@ -1,0 +1,160 @@
+"""A group's records kept with every write, so that its page never replays its games.
+
+Every write to a game ends by calling :func:`keep` with the sheet it made (from the commit,
+see :mod:`companion.services.games`):
+
+- the game's own row keeps its line in the group's list (status, winners, rounds);
+- when what the game adds to the records changed (it finished, an undo took the finish back, a
+  finished round was corrected, it joined a group), the old facts are taken away from the group
+  it was counted in and the new ones added, under the group row's lock, with the game's
+  players in ``standing`` for the lookups a sum cannot keep;
+- the group's revision grows, which names what its page shows.
+
+So a write costs the same at a group's 10th and 1,000th game, and a view reads one row of
+tallies and the few games it lists. A group stored before the tallies existed has none
+(``tallies`` NULL) until :func:`companion.services.groups.tallies_of` derives them once.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from sqlalchemy import event, select, update
+from sqlalchemy.orm import Session
+
+from companion import models
+from companion.scoring import Sheet, tally
+
+_JSON = {"separators": (",", ":"), "ensure_ascii": False}
+_TOUCHED, _KEEPING = "games_touched", "keeping_tallies"
+log = logging.getLogger(__name__)
+
+
+def watch(sheet_of: Callable[[models.Game], Sheet]) -> None:
+    """Keep every game a transaction changed (found at each flush) when it commits."""
+
+    @event.listens_for(Session, "before_flush")
+    def _touched(session: Session, _context: Any, _instances: Any) -> None:
+        if session.info.get(_KEEPING):
+            return
+        found = session.info.setdefault(_TOUCHED, {})
+        for item in (*session.new, *session.dirty):
+            if isinstance(item, models.Game):
+                found[id(item)] = item
+
+    @event.listens_for(Session, "before_commit")
+    def _keep(session: Session) -> None:
+        session.flush()  # what is still pending is found too
+        found: dict[int, models.Game] = session.info.pop(_TOUCHED, {})
+        if not found:
+            return
+        session.info[_KEEPING] = True
+        try:
+            for game in found.values():
+                if game not in session:
+                    continue
+                try:
+                    sheet = sheet_of(game)
+                except (ValueError, LookupError) as error:  # stored rounds that cannot be read
+                    log.warning("game %s left out of its group's records: %s", game.id, error)
+                    continue
+                keep(session, game, sheet)
+            session.flush()
+        finally:
+            session.info.pop(_KEEPING, None)
+
+    @event.listens_for(Session, "after_rollback")
+    @event.listens_for(Session, "after_soft_rollback")
+    def _forgotten(session: Session, *_: Any) -> None:
+        session.info.pop(_TOUCHED, None)
+
+
+def bump(session: Session, group_id: int) -> None:
+    """The group's revision grows by one, in the database (never a stale value read before)."""
+    session.execute(update(models.Group).where(models.Group.id == group_id)
+                    .values(revision=models.Group.revision + 1)
+                    .execution_options(synchronize_session=False))
+
+
+def keep(session: Session, game: models.Game, sheet: Sheet) -> None:
+    """``sheet`` is ``game`` as this transaction leaves it: keep its line and its facts."""
+    game.status, game.played_rounds = sheet.status, len(sheet.rounds)
+    game.winners = json.dumps(list(sheet.winners), **_JSON)  # type: ignore[arg-type]
+    new = tally.facts(sheet, game.view_key, game.created_at)
+    where = game.group_id if new is not None else None
+    for group_id in {game.group_id, game.counted_in} - {None}:
+        bump(session, group_id)  # type: ignore[arg-type]
+    old = json.loads(game.facts) if game.facts else None
+    if old == new and game.counted_in == where:
+        return
+    if game.counted_in is not None and old is not None:
+        _change(session, game.counted_in, game, old, -1)
+    if where is not None and new is not None:
+        _change(session, where, game, new, 1)
+    game.facts = None if new is None else json.dumps(new, **_JSON)  # type: ignore[arg-type]
+    game.counted_in = where
+
+
+def _change(session: Session, group_id: int, game: models.Game, facts: tally.Facts,
+            sign: int) -> None:
+    group = session.execute(
+        select(models.Group).where(models.Group.id == group_id)
+        .with_for_update(key_share=True)
+        .execution_options(populate_existing=True)).scalar_one_or_none()
+    if group is None or group.tallies is None:
+        return  # gone, or not derived yet: its first view derives everything
+    kept = json.loads(group.tallies)
+    if sign < 0:
+        session.query(models.Standing).filter_by(game_id=game.id).delete(
+            synchronize_session=False)
+    else:
+        session.add_all(models.Standing(
+            group_id=group_id, game_id=game.id, spelling=player["name"].casefold(),
+            name=player["name"], points=player["points"], played_at=facts["at"],
+            view_key=facts["ref"]) for player in facts["players"])
+    session.flush()
+    lost = tally.apply(kept["players"], facts, sign)
+    for spelling in lost:
+        kept["players"][spelling].update(_looked_up(session, group_id, spelling))
+    kept["finished"] += sign
+    group.tallies = json.dumps(kept, **_JSON)  # type: ignore[arg-type]
+    session.flush()
+
+
+def _looked_up(session: Session, group_id: int, spelling: str) -> dict[str, Any]:
+    """A spelling's best and worst game and first appearance among the group's finished
+    games (three indexed lookups), as :func:`companion.scoring.tally.extremes` gives them."""
+    standing = models.Standing
+    mine = select(standing.points, standing.played_at, standing.view_key).where(
+        standing.group_id == group_id, standing.spelling == spelling)
+    scored = mine.where(standing.points.is_not(None))
+    best = session.execute(scored.order_by(standing.points, standing.played_at.desc())
+                           .limit(1)).first()
+    worst = session.execute(scored.order_by(standing.points.desc(), standing.played_at.desc())
+                            .limit(1)).first()
+    first = session.execute(select(standing.played_at, standing.name).where(
+        standing.group_id == group_id, standing.spelling == spelling)
+        .order_by(standing.played_at).limit(1)).first()
+    return {"best": None if best is None else list(best),
+            "worst": None if worst is None else list(worst),
+            "first": None if first is None else list(first)}
+
+
+def derive(session: Session, group: models.Group, sheets: list[tuple[models.Game, Sheet]]
+           ) -> None:
+    """Derive a group's tallies from all its games at once (a group stored before them)."""
+    session.info[_KEEPING] = True
+    try:
+        session.query(models.Standing).filter_by(group_id=group.id).delete(
+            synchronize_session=False)
+        group.tallies = models.NO_TALLIES
+        session.flush()
+        for game, sheet in sheets:
+            game.facts, game.counted_in = None, None
+            keep(session, game, sheet)
+        session.flush()
+    finally:
+        session.info.pop(_KEEPING, None)

@@ -1,0 +1,90 @@
+"""The players page: rename a player, a late joiner, a player who leaves."""
+
+from __future__ import annotations
+
+from flask import abort, flash, redirect, render_template, url_for
+from flask_babel import gettext as _
+from flask_babel import ngettext
+from werkzeug import Response
+
+from companion import models, scoring
+from companion.extensions import db
+from companion.forms.games import PlayerForm
+from companion.i18n import say
+from companion.numbers import whole_number
+from companion.scoring import roster
+from companion.services import games as services
+from companion.services import players as roster_services
+from companion.views.games.blueprint import bp
+
+
+def _joining(sheet: scoring.Sheet) -> dict[str, int]:
+    """What a player joining now gets: the round they start in, and their points."""
+    return {"round": sheet.next_round,
+            "points": roster.starting_points([line.points for line in sheet.players
+                                              if line.name in sheet.expected])}
+
+
+@bp.get("/<key>/players")
+def players(key: str) -> str:
+    """Who plays: rename, join, leave."""
+    found = services.find_game(key)
+    if found is None or not found[1]:
+        abort(404)
+    game = found[0]
+    sheet = services.sheet_of(game)
+    return render_template("games/players.html", game=game, sheet=sheet, form=PlayerForm(),
+                           joining=_joining(sheet))
+
+
+@bp.post("/<key>/players/<action>")
+def change_players(key: str, action: str) -> Response:
+    """One change to the players, locked like every write; the revision guards it."""
+    if action not in ("rename", "add", "remove"):
+        abort(404)
+    game = services.lock_game(key)
+    if game is None:
+        abort(404)
+    form = PlayerForm()
+    revision = whole_number(form.revision.data or "")
+    if not form.validate_on_submit():
+        flash(" ".join(error for errors in form.errors.values() for error in errors)
+              or _("Nothing was changed: the form was incomplete. Try again."), "error")
+    elif revision is not None and revision != game.revision:
+        flash(_("Nothing was changed: the game changed on another phone. Here it is as it "
+                "is now."), "error")
+    else:
+        try:
+            message = _change(game, action, form.player.data or "", form.name.data or "")
+        except roster_services.RosterError as error:
+            db.session.rollback()
+            flash(say(error.reason, sentence=True), "error")
+        else:
+            db.session.commit()
+            flash(message)
+    return redirect(url_for("games.players", key=key), 303)
+
+
+def _change(game: models.Game, action: str, player: str, name: str) -> str:
+    """Make one change; returns the message that says what happened."""
+    return str(_changed(game, action, player, name))
+
+
+def _changed(game: models.Game, action: str, player: str, name: str) -> object:
+    if action == "rename":
+        new = roster_services.rename_player(game, player, name)
+        return _("%(old)s is now called %(new)s.", old=player, new=new)
+    if action == "add":
+        joined = roster_services.add_player(game, name)
+        sheet = services.sheet_of(game)
+        if game.edition.markers:
+            return _("%(name)s joins from round %(number)s, with their marker on phase 1.",
+                     name=joined.name, number=joined.joined_round)
+        points = sheet.line(joined.name).points
+        return ngettext("%(name)s joins from round %(number)s, on phase 1 with %(num)s point.",
+                        "%(name)s joins from round %(number)s, on phase 1 with %(num)s points.",
+                        points, name=joined.name, number=joined.joined_round)
+    gone = roster_services.remove_player(game, player)
+    if gone:
+        return _("%(name)s is no longer in this game.", name=player)
+    return _("%(name)s has left the game: their rounds stay on the sheet.", name=player)
