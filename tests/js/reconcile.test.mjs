@@ -4,8 +4,8 @@
 // the rules are pure functions of a change and the server's game.
 import { test } from "node:test";
 import assert from "node:assert/strict";
-import { project, sameRound } from "../../static/offline-queue.js";
-import { canKeepMine, reconcile } from "../../static/offline-sync.js";
+import { project, readRound, sameRound } from "../../static/offline-queue.js";
+import { canKeepMine, keepMine, reconcile } from "../../static/offline-sync.js";
 
 const result = (player, points, phase = points < 50, went_out = points === 0) =>
   ({ player, points, phase, went_out });
@@ -100,4 +100,72 @@ test("the sheet while changes wait: rounds replaced, removed and added, totals t
   assert.equal(undone.next, 1);
   assert.equal(undone.players.get("Cem").points, 0);
   assert.equal(project(known, []).next, 2);
+});
+
+test("keeping mine on a taken number sends it as the next round, on the server's revision", () => {
+  const op = { kind: "add", number: 2, revision: 3, results: MINE, server: null, serverNext: 3,
+               serverRevision: 5 };
+  assert.equal(keepMine(op), true);
+  assert.deepEqual([op.kind, op.number, op.revision], ["add", 3, 5]);
+});
+
+test("keeping mine over another phone's round corrects that round, knowing what it replaces", () => {
+  const added = { kind: "add", number: 1, results: MINE, server: ROUND_1, serverRevision: 4 };
+  assert.equal(keepMine(added), true);
+  assert.deepEqual([added.kind, added.number, added.before, added.revision], ["edit", 1, ROUND_1, 4]);
+  const edit = { kind: "edit", number: 1, results: MINE, before: ROUND_1, server: CORRECTED,
+                 serverRevision: 6 };
+  assert.equal(keepMine(edit), true);
+  assert.deepEqual([edit.kind, edit.before, edit.revision], ["edit", CORRECTED, 6]);
+});
+
+test("keeping mine where it cannot be stored changes nothing", () => {
+  const undo = { kind: "undo", number: 2, before: MINE, server: MINE, serverLast: 3, serverRevision: 8 };
+  const before = structuredClone(undo);
+  assert.equal(keepMine(undo), false);
+  assert.deepEqual(undo, before);
+});
+
+// The round form's fields as the browser posts them (FormData has has() and get()).
+function form(rows, extra = {}) {
+  const fields = new FormData();
+  rows.forEach((row, i) => {
+    for (const [name, value] of Object.entries(row)) fields.append(`results-${i}-${name}`, value);
+  });
+  for (const [name, value] of Object.entries(extra)) fields.append(name, value);
+  return fields;
+}
+
+test("a round form kept offline reads as the API's results", () => {
+  const round = readRound(form([{ player: "Anna", points: "0", laid: "y" },
+                                { player: "Ben", points: " 25 " }, { player: "Cem", points: "1000" }],
+                               { went_out: "Anna", confirm: "y" }));
+  assert.deepEqual(round, {
+    confirm: true,
+    results: [{ player: "Anna", went_out: true, phase: true, points: 0 },
+              { player: "Ben", went_out: false, phase: false, points: 25 },
+              { player: "Cem", went_out: false, phase: false, points: 1000 }],
+  });
+});
+
+test("a picked phase (Masters) is kept as its number, none picked as not done", () => {
+  const round = readRound(form([{ player: "Anna", phase: "4" }, { player: "Ben", phase: "" }]));
+  assert.deepEqual(round.results.map((r) => r.phase), [4, false]);
+  assert.equal(round.confirm, false);
+  assert.ok(!("points" in round.results[0]));  // the board game has no points field
+});
+
+test("points that are not 0 to 1000, or a form without players, are refused before keeping", () => {
+  for (const points of ["", "abc", "12.5", "-3", "1001", "12345"]) {
+    assert.throws(() => readRound(form([{ player: "Anna", points }])), (error) => error.invalid === true,
+      `points ${JSON.stringify(points)}`);
+  }
+  assert.throws(() => readRound(form([])), (error) => error.invalid === true);
+});
+
+test("a picked phase is part of the round: another phase is another round", () => {
+  const fourth = [{ player: "Anna", phase: 4, points: 0, went_out: true }];
+  assert.ok(sameRound(fourth, [{ ...fourth[0] }]));
+  assert.ok(!sameRound(fourth, [{ ...fourth[0], phase: 5 }]));
+  assert.ok(!sameRound(fourth, [{ ...fourth[0], phase: true }]));
 });
