@@ -1,7 +1,14 @@
-// Rules checker: a tap-to-add card picker over plain text fields, and verdicts fetched
-// from the server so the reasons arrive in the page's language.
-(function () {
-  "use strict";
+// Rules checker (DOM wiring; reading cards and the keypad's logic are checker-cards.js): a
+// tap-to-add card picker over plain text fields, and verdicts fetched from the server so the
+// reasons arrive in the page's language.
+import {
+  addCard, beyondEdition, chosenPhase, colourStep, dropLast, groupCount, groupHidden, keyCard,
+  readCards,
+} from "./checker-cards.js";
+
+checker();
+
+function checker() {
   var form = document.getElementById("checker");
   if (!form) return;
   var picker = document.getElementById("picker");
@@ -29,13 +36,10 @@
       input.insertAdjacentElement("afterend", box);
     }
     box.textContent = "";
-    input.value.trim().split(/[\s,]+/).filter(Boolean).forEach(function (t) {
+    readCards(input.value, colourWords, specials).forEach(function (card) {
       var span = document.createElement("span");
-      var m = /^(1[0-2]|[1-9])(\D+)$/i.exec(t);
-      var letter = m && colourWords[m[2].toLowerCase()];
-      var special = specials[t.toLowerCase()];
-      span.className = "card " + (letter ? "card-" + letter : special ? "card-" + special : "card-bad");
-      span.textContent = letter ? m[1] : t.toUpperCase();
+      span.className = "card card-" + card.kind;
+      span.textContent = card.text;
       box.appendChild(span);
     });
   }
@@ -50,19 +54,19 @@
     var edition = editions[form.querySelector("#edition").value];
     var phaseSelect = form.querySelector("#phase");
     Array.prototype.forEach.call(phaseSelect.options, function (option) {
-      option.disabled = parseInt(option.value, 10) > edition.phases.length;  // not in this edition
+      option.disabled = beyondEdition(edition, option.value);  // not in this edition
     });
     if (phaseSelect.selectedOptions[0] && phaseSelect.selectedOptions[0].disabled) phaseSelect.value = "1";
-    var phase = edition.phases[(parseInt(phaseSelect.value, 10) || 1) - 1];
+    var phase = chosenPhase(edition, phaseSelect.value);
     document.getElementById("phase-parts").textContent = phase ? phase.name : "";
     form.querySelector(".turned-jokers-note").hidden = !edition.turned_jokers;
     var done = form.querySelector(".done-phases");  // players who choose their phase
     if (done) done.hidden = !edition.chooses_phase;
-    var parts = phase ? phase.parts.length : 1;  // one group field per part of the phase
+    var parts = groupCount(phase);  // one group field per part of the phase
     var skip = picker.querySelector("[data-special=skip]");
     if (skip) skip.hidden = !edition.skips;  // a deck without skip cards
     form.querySelectorAll(".group-field").forEach(function (f, i) {
-      f.hidden = i >= Math.max(parts, 1) + (f.querySelector("input").value ? 1 : 0) && !f.querySelector("input").value;
+      f.hidden = groupHidden(i, parts, Boolean(f.querySelector("input").value));
     });
     if (!active || !visible(active)) setActive(inputs().filter(visible)[0] || null);
   }
@@ -92,7 +96,7 @@
 
   function put(text) {
     if (!active) return;
-    active.value = (active.value.trim() + " " + text).trim();
+    active.value = addCard(active.value, text);
     chips(active);
   }
 
@@ -106,10 +110,10 @@
   }
   pickColour(colourButtons[0]);
   picker.querySelector("[role=radiogroup]").addEventListener("keydown", function (event) {
-    var step = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 }[event.key];
-    if (!step) return;
+    var at = colourStep(colourButtons.indexOf(event.target), event.key, colourButtons.length);
+    if (at === null) return;
     event.preventDefault();
-    var next = colourButtons[(colourButtons.indexOf(event.target) + step + 4) % 4];
+    var next = colourButtons[at];
     pickColour(next);
     next.focus();
   });
@@ -119,12 +123,10 @@
     if (!b) return;
     if (b.dataset.colour) {
       pickColour(b);
-    } else if (b.dataset.number) {
-      put(b.dataset.number + colour);
-    } else if (b.dataset.card) {
-      put(b.dataset.card);
+    } else if (b.dataset.number || b.dataset.card) {
+      put(keyCard(b.dataset, colour));
     } else if (b.hasAttribute("data-back") && active) {
-      active.value = active.value.trim().split(/\s+/).slice(0, -1).join(" ");
+      active.value = dropLast(active.value);
       chips(active);
     } else if (b.hasAttribute("data-clear") && active) {
       active.value = "";
@@ -161,4 +163,4 @@
       .catch(function () { form.submit(); });
   });
   refresh();
-})();
+}

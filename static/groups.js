@@ -1,6 +1,8 @@
 // Recent groups live in this device's localStorage only, like recent games (recent.js).
-(function () {
-  "use strict";
+// DOM wiring only (an ES module that imports nothing).
+recentGroups();
+
+function recentGroups() {
   var KEY = "phase10.groups";
   function load() {
     try { return JSON.parse(localStorage.getItem(KEY)) || []; } catch (e) { return []; }
@@ -27,4 +29,4 @@
     ul.appendChild(li);
   });
   section.hidden = false;
-})();
+}

@@ -3,8 +3,10 @@
 // cannot be had (an old browser, a proxy that cuts it), the page asks the API every 1.5 s
 // whether the game changed: a conditional request that costs a 304 while nothing did. A broken
 // stream reconnects by itself; meanwhile the page polls.
-(function () {
-  "use strict";
+// DOM wiring only (an ES module that imports nothing).
+followGame();
+
+function followGame() {
   var box = document.querySelector("[data-live]");
   if (!box || !window.fetch) return;
   var api = box.getAttribute("data-live");
@@ -83,4 +85,4 @@
     if (stale) refresh();
     if (!streaming) poll();
   });
-})();
+}

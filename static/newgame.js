@@ -2,8 +2,10 @@
 // variants of the chosen edition show. Each edition's radio button carries, from the server,
 // the label of the first seat's choice and which variants apply (data-first, data-variants,
 // data-knocking); nothing here knows an edition by name.
-(function () {
-  "use strict";
+// DOM wiring only (an ES module that imports nothing).
+newGameForm();
+
+function newGameForm() {
   var form = document.querySelector("form.new-game");
   if (!form) return;
   var select = form.querySelector(".first-pick select");
@@ -43,4 +45,4 @@
   });
   showNames();
   showEdition();
-})();
+}

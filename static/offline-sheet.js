@@ -2,11 +2,16 @@
 // the sheet with the totals they will give (points added up and phases counted, nothing more:
 // the server applies the rules when they arrive; the board game lists them without moving
 // markers), both versions of a conflict, and the round form numbered for the next round.
-(function () {
-  "use strict";
-  var Q = window.OfflineQueue;
+// DOM wiring: offline.js calls render(state, words) whenever what waits changes.
+import { keepForm, project } from "./offline-queue.js";
+import { canKeepMine } from "./offline-sync.js";
+
+export const render = setup();
+
+// Sets up the page's listeners and returns the function that draws what waits on it.
+function setup() {
   var main = document.getElementById("main");
-  if (!Q || !main) return;
+  if (!main) return function () {};
   var observer = null, last = null, shownChoice = null;
   // Styles for these states only: loaded beside the page, never in its critical path.
   document.head.append(Object.assign(document.createElement("link"),
@@ -100,7 +105,7 @@
       el("p", {}, [w.conflictText]),
       el("div", { "class": "offline-versions" }, [
         el("div", { "class": "offline-version mine" }, [el("h3", {}, [w.mine]), el("ul", {}, mine),
-          Q.canKeepMine(op) ? choice(op, "mine", w.keepMine, "primary") : el("p", { "class": "muted" }, [w.cannot])]),
+          canKeepMine(op) ? choice(op, "mine", w.keepMine, "primary") : el("p", { "class": "muted" }, [w.cannot])]),
         el("div", { "class": "offline-version theirs" }, [el("h3", {}, [w.theirs]), el("ul", {}, theirs),
           choice(op, "theirs", w.keepTheirs)])])]));
   }
@@ -182,7 +187,7 @@
   }
 
   function sheet(state, w) {
-    var view = Q.project(state.game, state.ops);
+    var view = project(state.game, state.ops);
     moveDealer(state, view);
     var first = state.ops.filter(function (op) { return op.state !== "waiting"; })[0];
     var place = main.querySelector("#sheet") || main.querySelector("h1");
@@ -222,7 +227,7 @@
     if (!state.offline && !state.ops.length) return;  // a page fresh from the server is right
     var field = function (name) { return form.querySelector("input[name=" + name + "]"); };
     var shown = Number(field("number") && field("number").value);
-    var view = Q.project(state.game, state.ops);
+    var view = project(state.game, state.ops);
     var edit = state.form[3] ? Number(state.form[3]) : null;
     var known = state.game ? state.game.revision + state.ops.length : null;
     var older = known !== null && Number(field("revision") && field("revision").value) < known;
@@ -299,13 +304,12 @@
     var state = last[0], action = button.getAttribute("data-offline-action");
     if (action === "send") { state.sync(); return; }
     if (action === "undo") {
-      Q.keepForm(state.key, "/games/" + state.key + "/undo", new FormData()).then(state.refresh);
+      keepForm(state.key, "/games/" + state.key + "/undo", new FormData()).then(state.refresh);
       return;
     }
     var op = state.ops.filter(function (o) { return String(o.id) === button.getAttribute("data-op"); })[0];
     if (op) state.resolve(op, action);
   });
 
-  window.OfflineSheet = { render: render };
-  if (window.OfflinePage && window.OfflinePage.wanted) render(window.OfflinePage, window.OfflinePage.words);
-})();
+  return render;
+}

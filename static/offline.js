@@ -1,28 +1,30 @@
-// Offline glue on every page: registers the service worker, says calmly when there is no
-// connection, keeps round forms and undo taps on the phone while offline (or while earlier
-// changes still wait), and sends the waiting changes when the connection is back.
-(function () {
-  "use strict";
-  var Q = window.OfflineQueue;
+// Offline glue on every page (DOM wiring, loaded by templates/base.html): registers the
+// service worker, says calmly when there is no connection, keeps round forms and undo taps on
+// the phone while offline (or while earlier changes still wait), and sends the waiting changes
+// when the connection is back. The queue is offline-queue.js and offline-sync.js; what waits
+// is drawn by offline-sheet.js.
+import { SYNC_TAG, keepForm, listOps, loadGame, remember, saveGame } from "./offline-queue.js";
+import { resolve, syncAll } from "./offline-sync.js";
+import { render as draw } from "./offline-sheet.js";
+
+// The page's offline state, with sync() to send what waits now (the browser tests use it);
+// null where the page has no offline words or the browser no IndexedDB.
+export const page = setup();
+
+function setup() {
   var words = document.getElementById("offline-words");
-  if (!Q || !words || !window.indexedDB || !window.fetch) return;
+  if (!words || !window.indexedDB || !window.fetch) return null;
   words = words.dataset;
   var match = /^\/games\/([\w-]+)(\/round|\/rounds\/(\d+)\/edit)?$/.exec(location.pathname);
   var key = match && match[1] !== "new" ? match[1] : null;
   var state = { key: key, form: match && match[2] ? match : null, game: null, ops: [],
                 offline: !navigator.onLine, since: null, note: null };
-  window.OfflinePage = state;
 
-  // offline-sheet.js may run after this asks (it loads next): then it renders on arrival.
-  function render() {
-    state.words = words;
-    state.wanted = true;
-    if (window.OfflineSheet) window.OfflineSheet.render(state, words);
-  }
+  function render() { draw(state, words); }
 
   function load() {
     if (!key) return Promise.resolve();
-    return Promise.all([Q.loadGame(key), Q.listOps(key)]).then(function (found) {
+    return Promise.all([loadGame(key), listOps(key)]).then(function (found) {
       state.game = found[0] ? found[0].game : state.game;
       state.savedAt = found[0] ? found[0].savedAt : null;
       state.ops = found[1];
@@ -45,7 +47,7 @@
         return response.json().then(function (game) {
           if (cachedAt) { state.offline = true; return; }  // the worker answered from its cache
           state.offline = false;
-          return Q.saveGame(key, game);
+          return saveGame(key, game);
         });
       }, function () { state.offline = true; });
   }
@@ -62,7 +64,7 @@
     if (form && !state.form) urls.push(form.getAttribute("href"));
     return Promise.all(urls.map(function (url) {
       return fetch(url, { credentials: "same-origin" }).then(function (response) {
-        if (response.ok && !response.redirected) return Q.remember(url, response);
+        if (response.ok && !response.redirected) return remember(url, response);
       }).catch(function () { /* went offline meanwhile */ });
     }));
   }
@@ -99,7 +101,7 @@
   function sync(always) {
     if (!navigator.onLine) return Promise.resolve();
     var had = state.ops.length;
-    return Q.syncAll().then(function (outcome) {
+    return syncAll().then(function (outcome) {
       if (outcome && outcome.offline) state.offline = true;
       if (outcome && outcome.server) state.note = words.keptServer;
       return load();
@@ -112,7 +114,7 @@
   function askForSync() {
     if (!navigator.serviceWorker) return;
     navigator.serviceWorker.ready.then(function (registration) {
-      if (registration.sync) return registration.sync.register(Q.SYNC_TAG);
+      if (registration.sync) return registration.sync.register(SYNC_TAG);
     }).catch(function () { /* Background Sync refused: the page sends when it can */ });
   }
 
@@ -121,9 +123,9 @@
   function keep(form) {
     var fields = new FormData(form);
     var path = form.getAttribute("action") || location.pathname;
-    Q.keepForm(key, new URL(path, location.href).pathname, fields).then(function () {
+    keepForm(key, new URL(path, location.href).pathname, fields).then(function () {
       askForSync();
-      return navigator.onLine ? Q.syncAll().catch(function () {}) : null;
+      return navigator.onLine ? syncAll().catch(function () {}) : null;
     }).then(function () {
       if (state.form) location.assign("/games/" + key + "#sheet");
       else refresh();
@@ -179,7 +181,7 @@
   state.sync = sync;
   state.refresh = refresh;
   state.update = function () { return probe().then(refresh); };
-  state.resolve = function (op, choice) { return Q.resolve(op, choice).then(sync).then(refresh); };
+  state.resolve = function (op, choice) { return resolve(op, choice).then(sync).then(refresh); };
   function start() {
     if (location.hash === "#kept") {  // the worker kept a round the server failed to store
       state.note = words.keptServer;
@@ -195,11 +197,13 @@
   // After the page has loaded: installing the worker and its cache never slows the page down.
   function afterLoad() {
     if (navigator.serviceWorker) {
-      navigator.serviceWorker.register("/sw.js", { scope: "/", updateViaCache: "none" })
+      // A module worker: it imports the queue's modules as the pages do (docs/decisions.md).
+      navigator.serviceWorker.register("/sw.js", { scope: "/", type: "module", updateViaCache: "none" })
         .catch(function () { /* no worker: the page works as before */ });
     }
     start();
   }
   if (document.readyState === "complete") afterLoad();
   else window.addEventListener("load", afterLoad);
-})();
+  return state;
+}

@@ -1,6 +1,8 @@
 // Print page: as many name fields as players; the others are hidden and not sent.
-(function () {
-  "use strict";
+// DOM wiring only (an ES module that imports nothing).
+printForm();
+
+function printForm() {
   var count = document.getElementById("players");
   if (!count) return;
   var names = Array.prototype.slice.call(document.querySelectorAll(".print-form .name-input"));
@@ -14,4 +16,4 @@
   }
   count.addEventListener("change", show);
   show();
-})();
+}

@@ -1,8 +1,10 @@
 // Recent games live in this device's localStorage only; the server keeps no list of them.
 // Each entry keeps the game's status and winners as last seen; the home page asks the API
 // for fresher ones when it can (and shows the stored ones when offline).
-(function () {
-  "use strict";
+// DOM wiring only (an ES module that imports nothing).
+recentGames();
+
+function recentGames() {
   var KEY = "phase10.recent";
   function load() {
     try { return JSON.parse(localStorage.getItem(KEY)) || []; } catch (e) { return []; }
@@ -79,4 +81,4 @@
       .catch(function () { /* offline: the stored status stays */ });
   });
   section.hidden = false;
-})();
+}

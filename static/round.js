@@ -1,12 +1,16 @@
-// Round form helpers. Whoever went out scores 0 and has their phase done (Masters: their
-// lowest open phase is picked, to change if they laid another); moving "went out" to another
-// player takes back what was filled in for the first. Points under 50 tick "phase done":
-// without the phase a player holds 10 cards, at least 50 points (docs/decisions.md).
-(function () {
-  "use strict";
+// Round form helpers (DOM wiring; the arithmetic is round-points.js). Whoever went out scores
+// 0 and has their phase done (Masters: their lowest open phase is picked, to change if they
+// laid another); moving "went out" to another player takes back what was filled in for the
+// first. Points under 50 tick "phase done": without the phase a player holds 10 cards, at
+// least 50 points (docs/decisions.md). Below: the penalty pad, which adds up a hand.
+import { padCount, padTotal, phaseDoneByPoints, wentOutFills } from "./round-points.js";
+
+roundForm();
+penaltyPad();
+
+function roundForm() {
   var form = document.querySelector(".round-form");
   if (!form) return;
-  var LOWEST_WITHOUT_PHASE = 50;
 
   function parts(row) {
     return {
@@ -25,9 +29,11 @@
   }
   function wentOut(row) {
     var p = parts(row);
-    if (p.points && p.points.value === "") set(p.points, "value", "0");
-    if (p.laid && !p.laid.checked) set(p.laid, "checked", true);
-    if (p.phase && p.phase.value === "" && row.dataset.open) set(p.phase, "value", row.dataset.open);
+    var fills = wentOutFills({ points: p.points ? p.points.value : null, laid: p.laid ? p.laid.checked : null,
+                               phase: p.phase ? p.phase.value : null, open: row.dataset.open });
+    if ("points" in fills) set(p.points, "value", fills.points);
+    if ("laid" in fills) set(p.laid, "checked", fills.laid);
+    if ("phase" in fills) set(p.phase, "value", fills.phase);
   }
   function notOut(row) {
     var p = parts(row);
@@ -52,35 +58,33 @@
     delete input.dataset.auto;
     var laid = parts(input.closest(".result-row")).laid;
     if (!laid) return;
-    var text = input.value.trim();
-    var points = /^[0-9]+$/.test(text) ? Number(text) : NaN;
-    if (points < LOWEST_WITHOUT_PHASE && !laid.checked) set(laid, "checked", true);
-    else if (!(points < LOWEST_WITHOUT_PHASE)) unset(laid, "checked", false);
+    var done = phaseDoneByPoints(input.value);
+    if (done && !laid.checked) set(laid, "checked", true);
+    else if (!done) unset(laid, "checked", false);
   });
-})();
+}
 
 // Penalty pad: tap the cards left in a hand; the pad adds them up and fills the points field.
-(function () {
-  "use strict";
+function penaltyPad() {
   var pad = document.getElementById("pad");
   if (!pad || typeof pad.showModal !== "function") return;
   var target = null;
   var items = Array.prototype.slice.call(pad.querySelectorAll(".pad-item"));
 
   function total() {
-    return items.reduce(function (sum, item) {
-      return sum + Number(item.dataset.value) * Number(item.querySelector(".pad-count").textContent);
-    }, 0);
+    return padTotal(items.map(function (item) {
+      return [Number(item.dataset.value), Number(item.querySelector(".pad-count").textContent)];
+    }));
   }
   function show() { pad.querySelector(".pad-total").textContent = String(total()); }
 
   items.forEach(function (item) {
     var count = item.querySelector(".pad-count");
     item.querySelector(".pad-add").addEventListener("click", function () {
-      count.textContent = String(Number(count.textContent) + 1); show();
+      count.textContent = String(padCount(Number(count.textContent), 1)); show();
     });
     item.querySelector(".pad-remove").addEventListener("click", function () {
-      count.textContent = String(Math.max(0, Number(count.textContent) - 1)); show();
+      count.textContent = String(padCount(Number(count.textContent), -1)); show();
     });
   });
 
@@ -102,4 +106,4 @@
       target.focus();
     }
   });
-})();
+}

@@ -1,16 +1,18 @@
-// The service worker. companion/views/offline.py serves it at /sw.js (scope /) and puts
+// The service worker, a module worker (registered by offline.js with type "module"; why in
+// docs/decisions.md). companion/views/offline.py serves it at /sw.js (scope /) and puts
 // `var OFFLINE = {version, precache}` in front of this file, so every release (a new hash of
-// static/ and templates/) installs afresh and drops the old shell.
+// static/ and templates/) installs afresh and drops the old shell. It imports the queue's
+// modules exactly as the pages do; the browser fetches them again, past the HTTP cache, with
+// every new worker (updateViaCache "none"), so a release never runs last release's queue.
 //
 // Hand-written rather than Workbox: it is three small strategies (precache, network first with
 // the cache as fallback, a queue replayed with our own conflict rules), the version comes from
 // Python without a build step, and the write queue must be readable by the pages (they show
 // what waits to send) and replayed with the API's number and revision guards, which Workbox's
 // background-sync queue (opaque stored requests, blind retries) does not do.
-/* global OFFLINE, OfflineQueue */
-"use strict";
-// The version in the address: a new release never runs last release's queue code.
-importScripts("/static/offline-queue.js?v=" + OFFLINE.version, "/static/offline-sync.js?v=" + OFFLINE.version);
+/* global OFFLINE */
+import { PAGES, SYNC_TAG, keepForm, remember, stamped } from "/static/offline-queue.js";
+import { syncAll } from "/static/offline-sync.js";
 
 var SHELL = "shell-" + OFFLINE.version;
 var NETWORK_WAIT = 6000;  // ms: bad reception at the table; after this the cache answers
@@ -23,7 +25,7 @@ self.addEventListener("install", function (event) {
       var stored = fetch(new Request(url, { cache: "reload", credentials: "same-origin" }))
         .then(function (response) {
           if (!response.ok) throw new Error(url + " answered " + response.status);
-          return OfflineQueue.stamped(response).then(function (copy) { return cache.put(url, copy); });
+          return stamped(response).then(function (copy) { return cache.put(url, copy); });
         });
       return url.indexOf("/static/") === 0 ? stored : stored.catch(function () {});
     }));
@@ -48,7 +50,7 @@ function cacheKey(url) {
 }
 
 function cached(key) {
-  return caches.open(OfflineQueue.PAGES).then(function (pages) { return pages.match(key); })
+  return caches.open(PAGES).then(function (pages) { return pages.match(key); })
     .then(function (found) { return found || caches.open(SHELL).then(function (shell) { return shell.match(key); }); });
 }
 
@@ -59,7 +61,7 @@ function networkFirst(event, key, fallback) {
     return response;
   });
   event.waitUntil(network.then(function () {
-    return copy && OfflineQueue.remember(key, copy);
+    return copy && remember(key, copy);
   }).catch(function () { /* offline: nothing to store */ }));
   var late = new Promise(function (resolve) { setTimeout(resolve, NETWORK_WAIT); })
     .then(function () { return cached(key); })
@@ -70,7 +72,7 @@ function networkFirst(event, key, fallback) {
 }
 
 function anyEditPage(game) {
-  return caches.open(OfflineQueue.PAGES).then(function (pages) { return pages.keys(); })
+  return caches.open(PAGES).then(function (pages) { return pages.keys(); })
     .then(function (keys) {
       var same = keys.filter(function (request) {
         return new URL(request.url).pathname.indexOf(game + "/rounds/") === 0;
@@ -113,7 +115,7 @@ function postPage(event) {
   function keep(reason) {
     if (!match) return notSent("offline");
     return copy.formData().then(function (fields) {
-      return OfflineQueue.keepForm(match[1], url.pathname, fields);
+      return keepForm(match[1], url.pathname, fields);
     }).then(function () {
       return Response.redirect("/games/" + match[1] + (reason === "server" ? "#kept" : "#sheet"), 303);
     }, function (error) {
@@ -157,8 +159,8 @@ self.addEventListener("fetch", function (event) {
 });
 
 self.addEventListener("sync", function (event) {
-  if (event.tag !== OfflineQueue.SYNC_TAG) return;
-  event.waitUntil(OfflineQueue.syncAll().then(function (outcome) {
+  if (event.tag !== SYNC_TAG) return;
+  event.waitUntil(syncAll().then(function (outcome) {
     if (outcome.offline || outcome.server) throw new Error("not sent: the browser tries again later");
   }));
 });

@@ -7,6 +7,7 @@ import json
 import re
 import struct
 from pathlib import Path
+from urllib.parse import urljoin
 
 import pytest
 from flask.testing import FlaskClient
@@ -52,6 +53,25 @@ def test_every_script_and_style_of_the_shell_and_game_pages_is_precached(
                          "or these pages break without a connection")
     loaded_by_script = "/static/offline.css"  # offline-sheet.js adds it beside the page
     assert loaded_by_script in offline.precache_urls()
+
+
+def _imports(url: str) -> set[str]:
+    """The addresses of the modules a script imports (static imports, resolved as a browser
+    resolves them against the script's own address)."""
+    source = (ROOT / url.lstrip("/")).read_text("utf-8")
+    found = re.findall(r'^\s*import\s[^;]*?\bfrom\s+"([^"]+)"|^\s*import\s+"([^"]+)"', source,
+                       re.MULTILINE)
+    return {urljoin(url, named or bare) for named, bare in found}
+
+
+def test_every_module_a_precached_script_imports_is_precached() -> None:
+    precached = set(offline.precache_urls())
+    scripts = {url for url in precached if url.endswith(".js")} | {"/static/sw.js"}
+    imported = set().union(*(_imports(url) for url in scripts))
+    assert "/static/offline-queue.js" in imported, "the import pattern above is out of date"
+    missing = imported - precached
+    assert not missing, (f"add {sorted(missing)} to SHELL_FILES in companion/views/offline.py, "
+                         "or the scripts that import them fail without a connection")
 
 
 def test_the_version_changes_with_any_static_file(tmp_path: Path) -> None:

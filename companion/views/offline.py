@@ -13,10 +13,11 @@ bp = Blueprint("offline", __name__)
 
 #: Pages every phone gets on its first visit, so they open without a connection.
 SHELL_PAGES = ("/", "/checker", "/print", "/offline")
-#: Static files precached with them; scripts and styles the pages use must be listed here
-#: (tests/test_offline_shell.py checks that every one the shell pages reference is).
+#: Static files precached with them; scripts and styles the pages use must be listed here,
+#: and the modules those scripts import (tests/test_offline_shell.py checks both).
 SHELL_FILES = (
-    "app.css", "recent.js", "live.js", "round.js", "checker.js", "groups.js", "print.js",
+    "app.css", "recent.js", "live.js", "round.js", "round-points.js", "checker.js",
+    "checker-cards.js", "groups.js", "print.js",
     "offline-queue.js", "offline-sync.js", "offline.js", "offline-sheet.js", "offline.css",
     "manifest.webmanifest", "icons/icon.svg", "icons/icon-192.png",
     "icons/apple-touch-icon.png",
@@ -54,7 +55,9 @@ def version() -> str:
 
 @bp.get("/sw.js")
 def service_worker() -> Response:
-    """The worker, from the root so its scope is the whole site; never cached by HTTP."""
+    """The worker, from the root so its scope is the whole site; never cached by HTTP. A module
+    worker (it imports the queue's modules): the configuration goes in front of its imports,
+    which a module allows (they are hoisted; ``OFFLINE`` is set before the worker's own code)."""
     static = Path(current_app.static_folder or "static")
     config = {"version": version(), "precache": precache_urls()}
     source = f"var OFFLINE = {json.dumps(config)};\n" + (static / "sw.js").read_text("utf-8")

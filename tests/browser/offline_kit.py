@@ -14,6 +14,11 @@ PLAYERS = ["Anna", "Ben", "Cem"]
 PHONE_OPTIONS: dict[str, Any] = {"locale": "en-GB", "viewport": PHONE, "device_scale_factor": 2,
                                  "is_mobile": True, "has_touch": True}
 SYNC = 15_000  # ms: the page sends on the browser's "online" event; allow a slow machine
+#: The page's own queue module, in a script run on the page (the module the page loaded: one
+#: instance per address); static/offline.js's ``page`` is the page's offline state likewise.
+QUEUE = 'import("/static/offline-queue.js")'
+SYNC_MODULE = 'import("/static/offline-sync.js")'
+OFFLINE_PAGE = 'import("/static/offline.js").then((m) => m.page)'
 
 
 #: Console errors that are the point of these tests: requests without a network, and the
@@ -44,7 +49,8 @@ def sent(page: Page, key: str) -> None:
     """Waits until nothing of the game waits on the phone any more (the queue is empty).
     Polled from here: wait_for_function would take the returned promise itself as truthy."""
     deadline = time.monotonic() + SYNC / 1000
-    while page.evaluate("(key) => OfflineQueue.listOps(key).then((ops) => ops.length)", key):
+    waiting = f"(key) => {QUEUE}.then((q) => q.listOps(key)).then((ops) => ops.length)"
+    while page.evaluate(waiting, key):
         assert time.monotonic() < deadline, "changes still wait on the phone"
         page.wait_for_timeout(100)
 
@@ -54,7 +60,8 @@ def copied(page: Page, key: str, revision: int) -> None:
     has reached ``revision``: a live update redraws the sheet first and fetches the copy
     after it, so a phone that goes offline in between keeps the older copy."""
     deadline = time.monotonic() + SYNC / 1000
-    script = "(key) => OfflineQueue.loadGame(key).then((kept) => kept ? kept.game.revision : 0)"
+    script = (f"(key) => {QUEUE}.then((q) => q.loadGame(key))"
+              ".then((kept) => kept ? kept.game.revision : 0)")
     while page.evaluate(script, key) < revision:
         assert time.monotonic() < deadline, "the phone's copy of the game did not follow"
         page.wait_for_timeout(100)

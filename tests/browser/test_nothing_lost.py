@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 from browser_kit import api_game, api_round, shot
 from offline_kit import (
+    OFFLINE_PAGE,
     PLAYERS,
     SYNC,
     copied,
@@ -166,7 +167,7 @@ def test_a_round_posted_while_a_proxy_answers_502_is_kept_and_sent_later(
     shot(phone, "lost-kept-after-502")
     assert server_game(phone, url, game["id"])["rounds"] == []
     proxy.on = False
-    phone.evaluate("() => OfflinePage.sync()")
+    phone.evaluate(f"() => {OFFLINE_PAGE}.then((page) => page.sync())")
     sent(phone, game["id"])
     assert points(server_game(phone, url, game["id"])) == [{"Anna": 0, "Ben": 25, "Cem": 60}]
 

@@ -15,7 +15,9 @@ from browser_kit import api_game, api_round, read_sheet, shot
 from offline_kit import (
     PHONE_OPTIONS,
     PLAYERS,
+    QUEUE,
     SYNC,
+    SYNC_MODULE,
     enter_round,
     points,
     ready,
@@ -128,15 +130,16 @@ def test_a_resend_after_a_lost_answer_stores_the_round_once(
     ready(phone)
     # The round reached the server but its answer never came back: it is still queued.
     api_round(phone, server, game, results, number=1, revision=game["revision"])
-    phone.evaluate("""([key, results, revision]) => OfflineQueue.listOps(key).then(() =>
-        new Promise((done) => { const open = indexedDB.open('phase10-offline');
+    phone.evaluate("([key, results, revision]) => " + QUEUE + """
+        .then((q) => q.listOps(key)).then(() => new Promise((done) => {
+          const open = indexedDB.open('phase10-offline');
           open.onsuccess = () => { const tx = open.result.transaction('ops', 'readwrite');
             tx.objectStore('ops').add({key, kind: 'add', number: 1, revision, results,
                                       state: 'waiting', created: Date.now()});
             tx.oncomplete = done; }; }))""", [game["id"], results, game["revision"]])
-    outcome = phone.evaluate("() => OfflineQueue.syncAll()")
+    outcome = phone.evaluate(f"() => {SYNC_MODULE}.then((sync) => sync.syncAll())")
     assert outcome == {"empty": True}
-    assert phone.evaluate(f"() => OfflineQueue.listOps('{game['id']}')") == []
+    assert phone.evaluate(f"(key) => {QUEUE}.then((q) => q.listOps(key))", game["id"]) == []
     assert len(server_game(phone, server, game["id"])["rounds"]) == 1
 
 
