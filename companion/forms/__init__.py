@@ -1,2 +1,3 @@
-"""Every WTForms form of the pages: games and rounds (``games``), groups (``groups``), the
+"""Every WTForms form of the pages: games and rounds (``games``), the checker and
+its coach (``checker``), groups (``groups``), the
 printable sheet's options (``printing``)."""

@@ -9,6 +9,8 @@ from flask_babel import gettext as _
 from wtforms import Field
 
 from companion import editions
+from companion.display.coach import coach, phase_to_judge
+from companion.forms.checker import CoachForm
 from companion.i18n import say, say_phase
 from companion.rules import (
     Card,
@@ -21,7 +23,6 @@ from companion.rules import (
     parse_cards,
     solve,
 )
-from companion.views.coach import CoachForm, coach, phase_to_judge
 
 bp = Blueprint("checker", __name__, url_prefix="/checker")
 

@@ -10,26 +10,13 @@ from typing import Any
 
 from flask_babel import format_percent, ngettext
 from flask_babel import gettext as _
-from flask_babel import lazy_gettext as _l
-from wtforms import StringField
 
-from companion.forms.games import CARD_INPUT, CheckerForm, MultiCheckboxField, phase_choices
+from companion.forms.checker import CoachForm
 from companion.i18n import colour_name, say, say_part, say_phase
 from companion.rules import Card, PartKind, Phase, deck_reasons
 from companion.rules.extras import extras
 from companion.rules.outs import DRAWS, DeckError, Outs, find_outs
 from companion.rules.roles import OutGroup, Role, out_groups
-
-
-class CoachForm(CheckerForm):
-    """The checker's form with what the coach asks besides the hand."""
-
-    seen = StringField(_l("Cards I can see"), render_kw=CARD_INPUT)
-    done = MultiCheckboxField(_l("Phases you have completed"))
-
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
-        super().__init__(*args, **kwargs)
-        self.done.choices = phase_choices()
 
 
 def coach(form: CoachForm, phase: Phase, hand: list[Card], seen: list[Card]
