@@ -57,7 +57,7 @@ def play(client, rounds: int) -> dict:  # type: ignore[no-untyped-def]
 
 def cold(call: Callable[[], object]) -> Callable[[], object]:
     def run() -> object:
-        reading._sheets.items.clear()
+        reading._sheets.clear()
         rendered.forget()
         return call()
     return run

@@ -229,7 +229,7 @@ def sheet_at(game: GameKeys) -> tuple[scoring.Sheet, bool]:
     ``game.revision`` (False when a write landed after ``game`` was read: the sheet is then
     newer than the revision, and nothing built from the two may be kept under it)."""
     key = (game.edit_key, game.revision)
-    found = _sheets.get(key)
+    found = _sheets.find(key)
     if found is not None:
         return found, True
     loaded = services.find_game(game.edit_key)

@@ -24,8 +24,7 @@ def as_elsewhere(app: Flask, game: dict[str, Any]) -> tuple[scoring.Sheet, scori
         found = services.find_game(game["id"])
         assert found is not None
         loaded = found[0]
-        with derived.kept.lock:
-            derived.kept.items.pop((loaded.edit_key, loaded.revision), None)
+        derived.kept.forget((loaded.edit_key, loaded.revision))
         continued = derived.earlier(loaded) is not None and services._caught_up(
             loaded, services.setup_of(loaded)) is not None
         sheet = services.sheet_of(loaded)

@@ -81,7 +81,7 @@ def test_a_rolled_back_write_is_not_kept(app: Flask) -> None:
         key, revision = game.edit_key, game.revision
         services.record_round(game, card_round(0, (True, False, False), (0, 50, 50)))
         db.session.rollback()
-        assert derived.kept.get((key, revision + 1)) is None
+        assert derived.kept.find((key, revision + 1)) is None
         found = services.lock_game(key)
         assert found is not None and found.rounds == []
         assert services.sheet_of(found).next_round == 1

@@ -34,7 +34,7 @@ def tokens(html: str) -> set[str]:
 def fresh(client: FlaskClient, path: str, **options: Any) -> str:
     """The page as rendered from scratch, nothing kept."""
     rendered.forget()
-    reading._sheets.items.clear()
+    reading._sheets.clear()
     return client.get(path, **options).get_data(as_text=True)
 
 

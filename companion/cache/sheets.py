@@ -13,42 +13,21 @@ from:
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from typing import Any
 
 from sqlalchemy import event, inspect
 from sqlalchemy.orm import Session
 
 from companion import models, scoring
+from companion.cache.store import Kept
 
 #: Sheets kept per process (a 6-player game of 20 rounds takes about 60 kB).
 CACHED_SHEETS = 1024
 _PENDING = "derived_sheets"
 
 
-class Sheets:
-    """A small LRU of derived sheets keyed by (edit_key, revision); safe across threads."""
-
-    def __init__(self, size: int) -> None:
-        self.size, self.items = size, OrderedDict[tuple[str, int], scoring.Sheet]()
-        self.lock = threading.Lock()
-
-    def get(self, key: tuple[str, int]) -> scoring.Sheet | None:
-        with self.lock:
-            found = self.items.get(key)
-            if found is not None:
-                self.items.move_to_end(key)
-            return found
-
-    def put(self, key: tuple[str, int], value: scoring.Sheet) -> None:
-        with self.lock:
-            self.items[key] = value
-            while len(self.items) > self.size:
-                self.items.popitem(last=False)
-
-
-kept = Sheets(CACHED_SHEETS)
+#: Keyed by (edit_key, revision); the same byte-bounded LRU as every other kept answer.
+kept: Kept[scoring.Sheet] = Kept(CACHED_SHEETS)
 
 _Entry = tuple[str, int, scoring.Setup, int, scoring.Sheet]
 
@@ -74,7 +53,7 @@ def recall(session: Session, game: models.Game, setup: scoring.Setup) -> scoring
         return None
     if game in session.new or session.is_modified(game):
         return None  # changed in this transaction and not yet derived: replay
-    found = kept.get((game.edit_key, game.revision))
+    found = kept.find((game.edit_key, game.revision))
     if found is not None and _counts(game, len(found.rounds)):
         return found
     return None
@@ -97,7 +76,7 @@ def earlier(game: models.Game) -> tuple[int, scoring.Sheet] | None:
     """The newest sheet of ``game`` this process keeps from a revision before the current
     one (at most LOOK_BACK back), with that revision."""
     for revision in range(game.revision - 1, max(game.revision - 1 - LOOK_BACK, 0), -1):
-        found = kept.get((game.edit_key, revision))
+        found = kept.find((game.edit_key, revision))
         if found is not None:
             return revision, found
     return None

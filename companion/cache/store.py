@@ -60,6 +60,13 @@ class Kept(Generic[V]):
                     self.most_bytes is not None and self.bytes > self.most_bytes):
                 self.bytes -= self._cost(self._values.popitem(last=False)[1])
 
+    def forget(self, key: Hashable) -> None:
+        """Drop what is kept for ``key``, if anything."""
+        with self._lock:
+            old = self._values.pop(key, None)
+            if old is not None:
+                self.bytes -= self._cost(old)
+
     def clear(self) -> None:
         with self._lock:
             self._values.clear()
