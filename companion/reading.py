@@ -185,16 +185,8 @@ def head(key: str) -> GameHead | None:
                     editable=edit_key == key)
 
 
-_ROW = select(Game).where(or_(Game.edit_key == bindparam("key"), Game.view_key == bindparam("key")))
 
 
-def game_row(key: str) -> tuple[Game, bool] | None:
-    """The game's own row for a page (no players, rounds or results), and whether ``key``
-    may edit it."""
-    if not KEY.fullmatch(key):
-        return None
-    game = db.session.execute(_ROW, {"key": key}).scalar_one_or_none()
-    return None if game is None else (game, game.edit_key == key)
 
 
 def revision_of(game_id: int) -> int | None:

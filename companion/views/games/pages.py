@@ -101,7 +101,7 @@ def _sheet_page(key: str, *, block: str | None = None) -> str:
 def _render_sheet(key: str, block: str | None) -> tuple[str, bool, int]:
     """The page as rendered for this request, whether it shows exactly the revision it names,
     and that revision."""
-    found = reading.game_row(key)
+    found = services.find_game(key)
     if found is None:
         abort(404)
     game, editable = found
