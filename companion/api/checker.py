@@ -9,6 +9,7 @@ from companion.api.openapi import documented
 from companion.i18n import say
 from companion.rules import check_hit, check_laydown, format_cards, solve
 from companion.schemas import CheckAnswer, CheckBody, HitAnswer, HitBody, read
+from companion.schemas.answers import CheckJson, HitJson
 
 
 @bp.post("/check")
@@ -19,23 +20,25 @@ def check() -> Response:
     phase, groups, hand = asked.the_phase(), asked.groups, asked.hand
     if groups is not None:
         result = check_laydown(phase, groups)
-        return jsonify({
+        checked: CheckJson = {
             "valid": result.valid,
             "reasons": [say(reason) for reason in result.reasons],
             "groups": [{"part": group.part.describe(), "cards": format_cards(group.cards),
                         "wilds": list(group.wilds)} for group in result.groups],
-        })
+        }
+        return jsonify(checked)
     assert hand is not None
     found = solve(phase, hand)
     laydown = [format_cards(group) for group in found.laydown] if found.laydown else None
-    return jsonify({
+    searched: CheckJson = {
         "valid": found.valid,
         "laydown": laydown,
         "reasons": [say(reason) for reason in found.reasons],
         "groups": [{"part": part.describe(), "cards": cards, "wilds": list(wilds)}
                    for part, cards, wilds in zip(phase.parts, laydown or [], found.wilds,
                                                  strict=False)],
-    })
+    }
+    return jsonify(searched)
 
 
 @bp.post("/hit")
@@ -44,5 +47,6 @@ def hit() -> Response:
     """May this card be added to this group on the table, and at which end?"""
     asked = read(HitBody, body())
     result = check_hit(asked.edition, asked.group.part, asked.group.cards, asked.card)
-    return jsonify({"valid": result.valid, "where": list(result.where),
-                    "reasons": [say(reason) for reason in result.reasons]})
+    answer: HitJson = {"valid": result.valid, "where": list(result.where),
+                       "reasons": [say(reason) for reason in result.reasons]}
+    return jsonify(answer)

@@ -17,6 +17,7 @@ from companion import models, reading, scoring
 from companion.exceptions import CompanionError, InputError
 from companion.extensions import csrf, db
 from companion.i18n import say
+from companion.schemas.answers import ErrorJson, GameJson
 from companion.schemas.games import game_json
 from companion.services import games as services
 
@@ -25,10 +26,16 @@ def wants_json() -> bool:
     return request.path.startswith("/api/")
 
 
-def json_error(status: int, message: str, details: Sequence[object] = (),
-               **extra: Any) -> Response:
-    """The API's error shape: ``{"error": sentence, "details": [...]}`` plus ``extra`` fields."""
-    response = jsonify({"error": message, "details": list(details), **extra})
+def json_error(status: int, message: str, details: Sequence[object] = (), *,
+               warnings: list[Any] | None = None, game: GameJson | None = None) -> Response:
+    """The API's error shape (``schemas.answers.ErrorJson``): one sentence and the details;
+    the warnings of a round to confirm, the game as it is now after a stale revision."""
+    answer: ErrorJson = {"error": message, "details": list(details)}
+    if warnings is not None:
+        answer["warnings"] = warnings
+    if game is not None:
+        answer["game"] = game
+    response = jsonify(answer)
     response.status_code = status
     return response
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from flask import Response, jsonify
 
 from companion.api.common import body, bp
@@ -13,6 +11,7 @@ from companion.rules import Card, format_cards
 from companion.rules.extras import extras
 from companion.rules.outs import DRAWS, Outs, check_deck, find_outs, shorts
 from companion.schemas import OutsAnswer, OutsBody, read
+from companion.schemas.answers import OutsJson, PhaseOutsJson
 
 
 @bp.post("/outs")
@@ -27,7 +26,7 @@ def outs() -> Response:
     return jsonify(outs_json(find_outs(phase, asked.hand, asked.seen), asked.hand))
 
 
-def outs_json(found: Outs, hand: list[Card]) -> dict[str, Any]:
+def outs_json(found: Outs, hand: list[Card]) -> OutsJson:
     """The answer for one phase; ``extras`` lists the cards that fit once it is laid."""
     laydown = found.solution.laydown
     placed = extras(found.phase, laydown, hand) if laydown else ()
@@ -41,11 +40,11 @@ def outs_json(found: Outs, hand: list[Card]) -> dict[str, Any]:
     }
 
 
-def all_phases(edition: Edition, hand: list[Card], seen: list[Card]) -> dict[str, Any]:
+def all_phases(edition: Edition, hand: list[Card], seen: list[Card]) -> OutsJson:
     """Every phase of the edition with how short the hand is of it, its out copies and
     odds, so a Masters player can choose the phase to try."""
     check_deck(edition, [*hand, *seen])
-    phases = []
+    phases: list[PhaseOutsJson] = []
     for phase, short in shorts(edition, hand):
         found = find_outs(phase, hand, seen) if short else None
         phases.append({"phase": phase.number, "short": short,

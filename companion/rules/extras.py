@@ -14,9 +14,11 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import product
+from typing import Literal
 
 from companion.rules.cards import MAX_NUMBER, MIN_NUMBER, WILD, Card, Colour
 from companion.rules.phases import PartKind, Phase
+from companion.rules.runs import End
 from companion.rules.tally import NATURALS, Laydown, natural_index, window_mask
 
 
@@ -27,7 +29,7 @@ class Extra:
 
     card: Card
     group: int
-    where: str = ""
+    where: Literal["", "low", "high"] = ""
 
 
 Run = tuple[int, int, int, Colour | None]  # group index, lowest number, highest, colour
@@ -85,7 +87,7 @@ def _spare_wilds(runs: list[Run], others: Others, plan: Sequence[Extra], wilds: 
                                   (runs[0][0], ends[runs[0][0]]))
         if not board and low <= MIN_NUMBER and high >= MAX_NUMBER:
             break  # every run is full
-        where = "low" if low > MIN_NUMBER and high >= MAX_NUMBER else "high"
+        where: End = "low" if low > MIN_NUMBER and high >= MAX_NUMBER else "high"
         ends[index][where == "high"] += 1 if where == "high" else -1
         placed.append(Extra(WILD, index, where))
     return placed
@@ -173,7 +175,8 @@ def _lay_runs(runs: tuple[Run, ...], pool: list[int], spare: list[int],
     for (group, low, high, colour), mask in zip(runs, grown, strict=True):
         below = [number for number in range(low - 1, MIN_NUMBER - 1, -1) if mask >> number & 1]
         above = [number for number in range(high + 1, MAX_NUMBER + 1) if mask >> number & 1]
-        for where, numbers in (("low", below), ("high", above)):
+        ends: tuple[tuple[End, list[int]], ...] = (("low", below), ("high", above))
+        for where, numbers in ends:
             for number in numbers:
                 index = _natural(spare, number, colour)
                 if index is None:

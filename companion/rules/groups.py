@@ -39,6 +39,7 @@ from companion.rules.runs import (
     RUN_TWICE,
     RUN_WIDE_GAP,
     Checked,
+    End,
     check_run,
     first_natural,
     hit_run,
@@ -101,7 +102,7 @@ class HitCheck:
     """Whether a card may be added to a group on the table; ``where`` names a run's ends."""
 
     valid: bool
-    where: tuple[str, ...]
+    where: tuple[End, ...]
     reasons: tuple[Reason, ...]
 
 

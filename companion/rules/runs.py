@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from itertools import pairwise
+from typing import Literal
 
 from companion.rules.cards import MAX_NUMBER, MIN_NUMBER, WILD, Card
 from companion.rules.errors import Reason
@@ -26,7 +27,8 @@ HIT_RUN_END = "%(card)s does not fit the run %(cards)s: only %(number)s does"
 HIT_RUN_FULL = "the run %(cards)s is full"
 
 Checked = tuple[list[Reason], tuple[str, ...]]
-Hit = tuple[tuple[str, ...], tuple[Reason, ...]]  # (the ends a card may go to, why not)
+End = Literal["low", "high"]  # a run's ends, as the API names them
+Hit = tuple[tuple[End, ...], tuple[Reason, ...]]  # (the ends a card may go to, why not)
 
 #: What a wild stands for when it lies beyond the ends of a full 1–12 board-game run.
 EXTRA = "+"
@@ -110,7 +112,7 @@ def hit_run(edition: Edition, kind: PartKind, table: tuple[Card, ...], card: Car
     natural = first_natural(table)
     assert natural.number is not None
     start = natural.number - table.index(natural)
-    ends = {"low": start - 1, "high": start + len(table)}
+    ends: dict[End, int] = {"low": start - 1, "high": start + len(table)}
     open_ends = {end: number for end, number in ends.items()
                  if MIN_NUMBER <= number <= MAX_NUMBER}
     if card.is_wild:

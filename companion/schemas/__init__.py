@@ -56,6 +56,7 @@ from companion.limits import (
 )
 from companion.numbers import whole_number
 from companion.rules import Card, PartKind, Phase, get_phase
+from companion.schemas.answers import CheckJson, ErrorJson, GameJson, GroupJson, HitJson, OutsJson
 from companion.services.games import GameSpec
 
 M = TypeVar("M", bound=BaseModel)
@@ -602,125 +603,31 @@ def where(loc: tuple[int | str, ...]) -> tuple[int | None, int | None]:
     return game, round
 
 
-# Answers: documented here, built by companion.schemas.games and friends.
+# Answers: each shape is a TypedDict in companion.schemas.answers, which the code that builds
+# the answer is type-checked against; these wrap them for the OpenAPI document.
 
-class Answer(BaseModel):
-    """An answer's fields as documented; more may come (docs/API.md: add fields freely)."""
-
-    model_config = ConfigDict(extra="allow")
-
-
-class ErrorAnswer(Answer):
+class ErrorAnswer(RootModel[ErrorJson]):
     """Every refusal: one sentence a person can act on, and the details."""
 
-    error: str
-    details: list[Any]
-    warnings: list[Any] | None = Field(None, description="rounds to confirm: the warnings")
-    game: dict[str, Any] | None = Field(None, description="the game as it is now (stale "
-                                                          "revision)")
+
+class CheckAnswer(RootModel[CheckJson]):
+    """A lay-down checked, or a hand searched for the phase."""
 
 
-class CheckGroup(Answer):
-    part: str
-    cards: list[str]
-    wilds: list[str]
+class HitAnswer(RootModel[HitJson]):
+    """Whether the card may be added, and at which end."""
 
 
-class CheckAnswer(Answer):
-    valid: bool
-    reasons: list[str]
-    groups: list[CheckGroup]
-    laydown: list[list[str]] | None = Field(None, description="a hand: one lay-down, if any")
-
-
-class HitAnswer(Answer):
-    valid: bool
-    where: list[Literal["low", "high"]]
-    reasons: list[str]
-
-
-Chance = Annotated[dict[str, Annotated[float, Field(ge=0, le=1)]], Field(
-    description="draws (1, 2, 3) → chance of an out among them")]
-
-
-class Extra(Answer):
-    card: str
-    group: int
-    where: Literal["", "low", "high"]
-
-
-class PhaseOuts(Answer):
-    phase: int
-    short: int
-    out_copies: int
-    chance: Chance
-
-
-class OutsAnswer(Answer):
+class OutsAnswer(RootModel[OutsJson]):
     """One phase: short, outs, the odds, a lay-down and extras; without a phase: ``phases``."""
 
-    edition: str
-    phase: int | None = None
-    short: Annotated[int, Field(ge=0)] | None = None
-    outs: list[str] | None = None
-    unseen: int | None = None
-    out_copies: int | None = None
-    chance: Chance | None = None
-    laydown: list[list[str]] | None = None
-    extras: list[Extra] | None = None
-    phases: list[PhaseOuts] | None = None
 
-
-Status = Literal["playing", "tiebreak", "finished"]
-
-
-class GameAnswer(Answer):
+class GameAnswer(RootModel[GameJson]):
     """A game (docs/API.md, "The game"); ``id`` only through the edit link."""
 
-    id: str | None = None
-    view_id: str
-    edition: str
-    phases: list[int]
-    ten_rounds: bool
-    knocking: bool
-    status: Status
-    winner: str | None
-    winners: list[str]
-    tiebreak: list[str]
-    dealer: str | None = None
-    starter: str | None = None
-    next_round: int
-    revision: int
-    players: list[dict[str, Any]]
-    rounds: list[dict[str, Any]]
-    standings: list[str]
 
-
-class GroupGame(Answer):
-    id: str | None = None
-    view_id: str
-    created_at: str
-    edition: str
-    players: list[str]
-    status: Status
-    winners: list[str]
-    rounds: int
-
-
-class GroupAnswer(Answer):
+class GroupAnswer(RootModel[GroupJson]):
     """A group: its games, newest first, and its records (docs/API.md, "Groups")."""
-
-    id: str | None = None
-    view_id: str
-    name: str
-    created_at: str
-    aliases: list[dict[str, str]]
-    games: list[GroupGame]
-    players: list[dict[str, Any]]
-    phases: list[dict[str, Any]]
-    nemesis: dict[str, Any] | None
-    wins_over_time: list[list[str]]
-    links: dict[str, str]
 
 
 class ImportAnswer(RootModel[GameAnswer | GroupAnswer]):

@@ -1,14 +1,14 @@
-"""The game as the API's JSON (shared/API.md), built from the derived sheet."""
+"""The game as the API's JSON (shared/API.md), built from the derived sheet in the shapes of
+``schemas.answers``."""
 
 from __future__ import annotations
-
-from typing import Any
 
 from flask import url_for
 
 from companion import models, scoring
 from companion.editions import Edition
 from companion.reading import GameHead
+from companion.schemas.answers import GameJson, MoveJson, PlayerJson, ResultJson, RoundJson
 
 
 def _phase_field(result: scoring.Result, edition: Edition) -> bool | int:
@@ -17,27 +17,25 @@ def _phase_field(result: scoring.Result, edition: Edition) -> bool | int:
     return result.laid
 
 
-def round_json(view: scoring.RoundView, edition: Edition) -> dict[str, Any]:
-    data: dict[str, Any] = {
-        "number": view.number,
-        "tiebreak": view.tiebreak,
-        "results": [
-            {"player": result.player, "phase": _phase_field(result, edition),
-             "points": result.points, "went_out": result.went_out}
-            for result in view.results
-        ],
-    }
+def round_json(view: scoring.RoundView, edition: Edition) -> RoundJson:
+    results: list[ResultJson] = [
+        {"player": result.player, "phase": _phase_field(result, edition),
+         "points": result.points, "went_out": result.went_out}
+        for result in view.results
+    ]
+    data: RoundJson = {"number": view.number, "tiebreak": view.tiebreak, "results": results}
     if edition.markers:
+        moves: list[MoveJson] = [{"player": move.player, "from": move.start, "to": move.end}
+                                 for move in view.moves]
         data["starter"] = view.starter
-        data["moves"] = [{"player": move.player, "from": move.start, "to": move.end}
-                         for move in view.moves]
+        data["moves"] = moves
         data["stopped"] = list(view.stopped)
     else:
         data["dealer"] = view.dealer
     return data
 
 
-def player_json(line: scoring.PlayerLine) -> dict[str, Any]:
+def player_json(line: scoring.PlayerLine) -> PlayerJson:
     return {
         "name": line.name,
         "seat": line.seat,
@@ -50,11 +48,10 @@ def player_json(line: scoring.PlayerLine) -> dict[str, Any]:
 
 
 def game_json(game: models.Game | GameHead, sheet: scoring.Sheet, *,
-              editable: bool) -> dict[str, Any]:
+              editable: bool) -> GameJson:
     """The game; ``id`` (the edit capability) only for those who hold it."""
     setup = sheet.setup
-    data: dict[str, Any] = {"id": game.edit_key} if editable else {}
-    data.update({
+    data: GameJson = {
         "view_id": game.view_key,
         "edition": setup.edition.key,
         "phases": list(setup.phases),
@@ -77,7 +74,8 @@ def game_json(game: models.Game | GameHead, sheet: scoring.Sheet, *,
             "view": url_for("games.sheet", key=game.view_key, _external=True),
             "pdf": url_for("print.game_sheet", key=game.view_key, _external=True),
         },
-    })
+    }
     if editable:
+        data["id"] = game.edit_key
         data["links"]["edit"] = url_for("games.sheet", key=game.edit_key, _external=True)
     return data

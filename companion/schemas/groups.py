@@ -10,6 +10,13 @@ from flask_babel import gettext as _
 
 from companion import models
 from companion.i18n import say
+from companion.schemas.answers import (
+    GameRefJson,
+    GroupGameJson,
+    GroupJson,
+    PhaseRecordJson,
+    PlayerRecordJson,
+)
 from companion.scoring.records import GameRef, GroupRecords, PhaseRecord, PlayerRecord, hardest
 from companion.services.exchange import ImportRefused
 
@@ -18,7 +25,7 @@ def _stamp(moment: Any) -> str:
     return str(moment.isoformat(timespec="seconds")) + "Z"
 
 
-def phase_json(phase: PhaseRecord) -> dict[str, Any]:
+def phase_json(phase: PhaseRecord) -> PhaseRecordJson:
     average = phase.average_rounds
     return {"edition": phase.edition.key, "phase": phase.phase, "tried": phase.tried,
             "first_try": phase.first_try, "completed": phase.completed, "rounds": phase.rounds,
@@ -26,13 +33,13 @@ def phase_json(phase: PhaseRecord) -> dict[str, Any]:
             "average_rounds": None if average is None else round(average, 2)}
 
 
-def _ref(ref: GameRef | None) -> dict[str, Any] | None:
+def _ref(ref: GameRef | None) -> GameRefJson | None:
     if ref is None:
         return None
     return {"view_id": ref.ref, "created_at": _stamp(ref.played_at), "points": ref.value}
 
 
-def player_json(player: PlayerRecord) -> dict[str, Any]:
+def player_json(player: PlayerRecord) -> PlayerRecordJson:
     average = player.average_points
     nemesis = player.nemesis
     return {
@@ -50,19 +57,20 @@ def player_json(player: PlayerRecord) -> dict[str, Any]:
 
 
 def group_json(group: models.Group, edit_keys: Mapping[str, str], records: GroupRecords, *,
-               editable: bool) -> dict[str, Any]:
+               editable: bool) -> GroupJson:
     """The group; ``id`` and the games' edit links only for those who hold its edit link."""
-    listed = []
+    listed: list[GroupGameJson] = []
     for summary in records.games:
-        item: dict[str, Any] = {"id": edit_keys[summary.ref]} if editable else {}
-        item.update({"view_id": summary.ref, "created_at": _stamp(summary.played_at),
-                     "edition": summary.edition.key, "players": list(summary.players),
-                     "status": summary.status, "winners": list(summary.winners),
-                     "rounds": summary.rounds})
+        item: GroupGameJson = {
+            "view_id": summary.ref, "created_at": _stamp(summary.played_at),
+            "edition": summary.edition.key, "players": list(summary.players),
+            "status": summary.status, "winners": list(summary.winners),
+            "rounds": summary.rounds}
+        if editable:
+            item["id"] = edit_keys[summary.ref]
         listed.append(item)
     nemesis = hardest(records.phases)
-    data: dict[str, Any] = {"id": group.edit_key} if editable else {}
-    data.update({
+    data: GroupJson = {
         "view_id": group.view_key, "name": group.name, "created_at": _stamp(group.created_at),
         "aliases": [{"spelling": alias.alias, "name": alias.name} for alias in group.aliases],
         "games": listed,
@@ -75,8 +83,9 @@ def group_json(group: models.Group, edit_keys: Mapping[str, str], records: Group
                                     _external=True),
                   "csv": url_for("api_groups.export_group_csv", key=group.view_key,
                                  _external=True)},
-    })
+    }
     if editable:
+        data["id"] = group.edit_key
         data["links"]["edit"] = url_for("groups.page", key=group.edit_key, _external=True)
     return data
 

@@ -1,0 +1,242 @@
+"""What the API answers, each shape written once (shared/API.md).
+
+Each answer is a ``TypedDict``: the code that builds it (``schemas.games``, ``schemas.groups``,
+``api.checker``, ``api.outs``, ``api.common.json_error``) is type-checked against it by
+mypy --strict (a key missing, extra or of another type fails the build), and pydantic turns
+the same class into the answer's part of ``/api/openapi.json`` (``schemas.GameAnswer`` and its
+siblings wrap them). So the document and the JSON sent have one source.
+
+Why not pydantic models built at run time: the answer to every write carries the whole game,
+and validating a 2,000-round game through nested models took 7-8 ms on top of the 3 ms the
+dicts take (measured in the commit that made this module); the shape is fixed when the code
+is checked, so the run time need not check it again.
+
+Fields marked ``NotRequired`` appear only where said (``id`` through the edit link, a card
+game's ``dealer``, the board game's markers). More fields may come (API.md: add freely).
+"""
+
+from __future__ import annotations
+
+from typing import (
+    Annotated,
+    Any,
+    Literal,
+    NotRequired,  # pydantic reads these before 3.12
+)
+
+from pydantic import Field
+from typing_extensions import TypedDict
+
+Status = Literal["playing", "tiebreak", "finished"]
+Chance = Annotated[dict[str, Annotated[float, Field(ge=0, le=1)]], Field(
+    description="draws (1, 2, 3) → chance of an out among them")]
+
+
+# The rules checker.
+
+class CheckGroupJson(TypedDict):
+    part: str
+    cards: list[str]
+    wilds: list[str]
+
+
+class CheckJson(TypedDict):
+    valid: bool
+    reasons: list[str]
+    groups: list[CheckGroupJson]
+    laydown: NotRequired[Annotated[list[list[str]] | None, Field(
+        description="a hand: one lay-down, if any")]]
+
+
+class HitJson(TypedDict):
+    valid: bool
+    where: list[Literal["low", "high"]]
+    reasons: list[str]
+
+
+class ExtraJson(TypedDict):
+    card: str
+    group: int
+    where: Literal["", "low", "high"]
+
+
+class PhaseOutsJson(TypedDict):
+    phase: int
+    short: int
+    out_copies: int
+    chance: Chance
+
+
+class OutsJson(TypedDict):
+    """One phase: short, outs, the odds, a lay-down and extras; without a phase: ``phases``."""
+
+    edition: str
+    phase: NotRequired[int]
+    short: NotRequired[Annotated[int, Field(ge=0)]]
+    outs: NotRequired[list[str]]
+    unseen: NotRequired[int]
+    out_copies: NotRequired[int]
+    chance: NotRequired[Chance]
+    laydown: NotRequired[list[list[str]] | None]
+    extras: NotRequired[list[ExtraJson]]
+    phases: NotRequired[list[PhaseOutsJson]]
+
+
+# A game.
+
+class ResultJson(TypedDict):
+    player: str
+    phase: Annotated[bool | int, Field(
+        description="laid the phase; in Masters the number of the phase laid")]
+    points: Annotated[int | None, Field(description="none in the board game")]
+    went_out: bool
+
+
+#: A marker's move on the board ("from" is a Python keyword, hence this spelling).
+MoveJson = TypedDict("MoveJson", {"player": str, "from": int, "to": int})
+
+
+class RoundJson(TypedDict):
+    number: int
+    tiebreak: bool
+    results: list[ResultJson]
+    dealer: NotRequired[Annotated[str | None, Field(description="card games")]]
+    starter: NotRequired[Annotated[str | None, Field(description="the board game")]]
+    moves: NotRequired[list[MoveJson]]
+    stopped: NotRequired[list[str]]
+
+
+class PlayerJson(TypedDict):
+    name: str
+    seat: int
+    phases_done: list[int]
+    current_phase: int | None
+    points: int
+    marker: int | None
+    round_points: list[int | None]
+
+
+class GameLinksJson(TypedDict):
+    view: str
+    pdf: str
+    edit: NotRequired[str]
+
+
+class GameJson(TypedDict):
+    """A game (docs/API.md, "The game"); ``id`` only through the edit link."""
+
+    id: NotRequired[str]
+    view_id: str
+    edition: str
+    phases: list[int]
+    ten_rounds: bool
+    knocking: bool
+    status: Status
+    winner: str | None
+    winners: list[str]
+    tiebreak: list[str]
+    dealer: str | None
+    starter: str | None
+    next_round: int
+    expected: list[str]
+    revision: int
+    created_at: str
+    players: list[PlayerJson]
+    rounds: list[RoundJson]
+    standings: list[str]
+    links: GameLinksJson
+
+
+# A group.
+
+class GroupGameJson(TypedDict):
+    id: NotRequired[str]
+    view_id: str
+    created_at: str
+    edition: str
+    players: list[str]
+    status: Status
+    winners: list[str]
+    rounds: int
+
+
+class PhaseRecordJson(TypedDict):
+    edition: str
+    phase: int
+    tried: int
+    first_try: int
+    completed: int
+    rounds: int
+    first_try_rate: float
+    average_rounds: float | None
+
+
+class GameRefJson(TypedDict):
+    view_id: str
+    created_at: str
+    points: int
+
+
+class BoardRecordJson(TypedDict):
+    played: int
+    won: int
+    wreath_rounds: list[int]
+    fastest_wreath: int | None
+
+
+class NemesisJson(TypedDict):
+    edition: str
+    phase: int
+
+
+class PlayerRecordJson(TypedDict):
+    name: str
+    played: int
+    won: int
+    shared: int
+    win_rate: float
+    average_points: float | None
+    best: GameRefJson | None
+    worst: GameRefJson | None
+    board: BoardRecordJson
+    nemesis: NemesisJson | None
+    phases: list[PhaseRecordJson]
+
+
+class AliasJson(TypedDict):
+    spelling: str
+    name: str
+
+
+class GroupLinksJson(TypedDict):
+    view: str
+    export: str
+    csv: str
+    edit: NotRequired[str]
+
+
+class GroupJson(TypedDict):
+    """A group: its games, newest first, and its records (docs/API.md, "Groups")."""
+
+    id: NotRequired[str]
+    view_id: str
+    name: str
+    created_at: str
+    aliases: list[AliasJson]
+    games: list[GroupGameJson]
+    players: list[PlayerRecordJson]
+    phases: list[PhaseRecordJson]
+    nemesis: PhaseRecordJson | None
+    wins_over_time: list[list[str]]
+    links: GroupLinksJson
+
+
+class ErrorJson(TypedDict):
+    """Every refusal: one sentence a person can act on, and the details."""
+
+    error: str
+    details: list[Any]
+    warnings: NotRequired[Annotated[list[Any], Field(
+        description="rounds to confirm: the warnings")]]
+    game: NotRequired[Annotated[GameJson, Field(
+        description="the game as it is now (stale revision)")]]
