@@ -4,7 +4,7 @@ errors); the error pages of the HTML side too, so bad input never becomes a 500.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from flask import Blueprint, Flask, Response, abort, jsonify, render_template, request
@@ -19,7 +19,11 @@ from companion.extensions import csrf, db
 from companion.i18n import say
 from companion.schemas.answers import ErrorJson, GameJson
 from companion.schemas.games import game_json
+from companion.schemas.groups import refusal
+from companion.services import exchange
 from companion.services import games as services
+from companion.services import groups as group_services
+from companion.services import players as roster_services
 
 
 def wants_json() -> bool:
@@ -93,7 +97,6 @@ def body() -> dict[str, Any]:
     return data
 
 
-@bp.errorhandler(CompanionError)
 def bad_input(error: CompanionError) -> Response:
     """Malformed input (schemas.InputError), unknown cards, editions or phases, and any other
     refusal without a handler of its own: 400 with the reason."""
@@ -124,14 +127,12 @@ def problems(problems: tuple[scoring.Problem, ...]) -> list[dict[str, Any]]:
             for problem in problems]
 
 
-@bp.errorhandler(services.SetupError)
 def setup_error(error: services.SetupError) -> Response:
     details = [{"field": field, "message": say(reason, sentence=True)}
                for field, reason in error.problems]
     return json_error(400, details[0]["message"], details)
 
 
-@bp.errorhandler(scoring.RoundRejected)
 def round_rejected(error: scoring.RoundRejected) -> Response:
     db.session.rollback()
     message = _("Round %(number)s breaks a rule: %(first)s", number=error.number,
@@ -139,7 +140,6 @@ def round_rejected(error: scoring.RoundRejected) -> Response:
     return json_error(422, message, problems(error.problems))
 
 
-@bp.errorhandler(scoring.NeedsConfirmation)
 def needs_confirmation(error: scoring.NeedsConfirmation) -> Response:
     db.session.rollback()
     warnings = problems(error.warnings)
@@ -148,13 +148,11 @@ def needs_confirmation(error: scoring.NeedsConfirmation) -> Response:
                       warnings, warnings=warnings)
 
 
-@bp.errorhandler(scoring.GameFinished)
 def finished(error: scoring.GameFinished) -> Response:
     db.session.rollback()
     return json_error(409, _("This game is finished: it takes no more rounds."))
 
 
-@bp.errorhandler(services.StaleRevision)
 def stale_revision(error: services.StaleRevision) -> Response:
     game = game_json(error.game, services.sheet_of(error.game), editable=True)
     db.session.rollback()
@@ -164,7 +162,6 @@ def stale_revision(error: services.StaleRevision) -> Response:
                              given=error.given, now=error.expected), game=game)
 
 
-@bp.errorhandler(services.StaleRound)
 def stale(error: services.StaleRound) -> Response:
     db.session.rollback()
     given, expected = error.given, error.expected
@@ -180,7 +177,6 @@ def stale(error: services.StaleRound) -> Response:
     return json_error(409, message)
 
 
-@bp.errorhandler(services.NoSuchRound)
 def no_such_round(error: services.NoSuchRound) -> Response:
     db.session.rollback()
     return json_error(409 if request.method == "DELETE" else 404,
@@ -193,3 +189,48 @@ def locked(key: str, revision: int | None) -> models.Game:
     if game is None:
         abort(404)
     return game
+
+
+def roster_refused(error: roster_services.RosterError) -> Response:
+    db.session.rollback()
+    message = say(error.reason, sentence=True)
+    return json_error(409 if error.conflict else 400, message,
+                      [{"field": "name", "message": message}])
+
+def group_problem(error: group_services.GroupProblem) -> Response:
+    db.session.rollback()
+    return json_error(error.status, say(error.reason, sentence=True))
+
+def import_refused(error: exchange.ImportRefused) -> Response:
+    db.session.rollback()
+    detail = {"game": error.game, "round": error.round, "player": error.player,
+              "message": say(error.reason)}
+    return json_error(422, refusal(error), [detail])
+
+
+#: Every refusal the JSON routes answer, and how: the one place that maps an error to a status
+#: code (a refusal without an entry of its own is a CompanionError: 400 with its reason).
+#: The games blueprint (``api``) and the groups blueprint (``api_groups``) each list theirs.
+REFUSALS: dict[str, dict[type[Exception], Callable[[Any], Response]]] = {
+    "api": {
+        CompanionError: bad_input, services.SetupError: setup_error,
+        scoring.RoundRejected: round_rejected, scoring.NeedsConfirmation: needs_confirmation,
+        scoring.GameFinished: finished, services.StaleRevision: stale_revision,
+        services.StaleRound: stale, services.NoSuchRound: no_such_round,
+        roster_services.RosterError: roster_refused,
+    },
+    "api_groups": {
+        CompanionError: bad_input, services.SetupError: setup_error,
+        services.StaleRevision: stale_revision, services.StaleRound: stale,
+        group_services.GroupProblem: group_problem, exchange.ImportRefused: import_refused,
+    },
+}
+
+
+def answer_refusals(blueprint: Blueprint) -> None:
+    """Register the blueprint's entries of :data:`REFUSALS` as its error handlers."""
+    for error, handler in REFUSALS[blueprint.name].items():
+        blueprint.register_error_handler(error, handler)
+
+
+answer_refusals(bp)

@@ -9,12 +9,10 @@ from flask import Blueprint, Response, abort, jsonify, request
 
 from companion import models
 from companion.api import common as api
-from companion.api.common import json_error
 from companion.api.openapi import documented
 from companion.cache import pages as rendered
-from companion.exceptions import CompanionError, InputError
+from companion.exceptions import InputError
 from companion.extensions import csrf, db
-from companion.i18n import say
 from companion.limits import IMPORT_MAX_BYTES
 from companion.schemas import (
     AddGame,
@@ -30,32 +28,19 @@ from companion.schemas import (
     read,
 )
 from companion.schemas.games import game_json
-from companion.schemas.groups import group_json, refusal
+from companion.schemas.groups import group_json
 from companion.services import exchange
 from companion.services import games as services
 from companion.services import groups as group_services
 
 bp = Blueprint("api_groups", __name__, url_prefix="/api")
 csrf.exempt(bp)
-
-bp.register_error_handler(CompanionError, api.bad_input)
-bp.register_error_handler(services.SetupError, api.setup_error)
-bp.register_error_handler(services.StaleRevision, api.stale_revision)
-bp.register_error_handler(services.StaleRound, api.stale)
+api.answer_refusals(bp)
 
 
-@bp.errorhandler(group_services.GroupProblem)
-def group_problem(error: group_services.GroupProblem) -> Response:
-    db.session.rollback()
-    return json_error(error.status, say(error.reason, sentence=True))
 
 
-@bp.errorhandler(exchange.ImportRefused)
-def import_refused(error: exchange.ImportRefused) -> Response:
-    db.session.rollback()
-    detail = {"game": error.game, "round": error.round, "player": error.player,
-              "message": say(error.reason)}
-    return json_error(422, refusal(error), [detail])
+
 
 
 def _group(key: str, *, edit: bool = False) -> tuple[models.Group, bool]:

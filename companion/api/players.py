@@ -4,21 +4,11 @@ from __future__ import annotations
 
 from flask import Response, request
 
-from companion.api.common import body, bp, json_error, locked, saved
+from companion.api.common import body, bp, locked, saved
 from companion.api.openapi import documented
-from companion.extensions import db
-from companion.i18n import say
 from companion.schemas import GameAnswer, PlayerBody, Revised, RevisionQuery, read
 from companion.services import games as services
 from companion.services import players as roster_services
-
-
-@bp.errorhandler(roster_services.RosterError)
-def roster_refused(error: roster_services.RosterError) -> Response:
-    db.session.rollback()
-    message = say(error.reason, sentence=True)
-    return json_error(409 if error.conflict else 400, message,
-                      [{"field": "name", "message": message}])
 
 
 @bp.post("/games/<key>/players")
