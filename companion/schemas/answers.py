@@ -17,6 +17,7 @@ game's ``dealer``, the board game's markers). More fields may come (API.md: add 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import (
     Annotated,
     Any,
@@ -24,7 +25,7 @@ from typing import (
     NotRequired,  # pydantic reads these before 3.12
 )
 
-from pydantic import Field
+from pydantic import BaseModel, ConfigDict, Field, RootModel
 from typing_extensions import TypedDict
 
 Status = Literal["playing", "tiebreak", "finished"]
@@ -240,3 +241,58 @@ class ErrorJson(TypedDict):
         description="rounds to confirm: the warnings")]]
     game: NotRequired[Annotated[GameJson, Field(
         description="the game as it is now (stale revision)")]]
+
+
+# The same shapes wrapped for the OpenAPI document (the answers of companion.api.openapi).
+
+class ErrorAnswer(RootModel[ErrorJson]):
+    """Every refusal: one sentence a person can act on, and the details."""
+
+
+class CheckAnswer(RootModel[CheckJson]):
+    """A lay-down checked, or a hand searched for the phase."""
+
+
+class HitAnswer(RootModel[HitJson]):
+    """Whether the card may be added, and at which end."""
+
+
+class OutsAnswer(RootModel[OutsJson]):
+    """One phase: short, outs, the odds, a lay-down and extras; without a phase: ``phases``."""
+
+
+class GameAnswer(RootModel[GameJson]):
+    """A game (docs/API.md, "The game"); ``id`` only through the edit link."""
+
+
+class GroupAnswer(RootModel[GroupJson]):
+    """A group: its games, newest first, and its records (docs/API.md, "Groups")."""
+
+
+class ImportAnswer(RootModel[GameAnswer | GroupAnswer]):
+    """The new game or group."""
+
+
+def _not_json(media: str, schema: dict[str, Any]) -> Callable[[dict[str, Any]], None]:
+    """A body that is not JSON: the document shows it as ``media`` (companion.api.openapi)."""
+
+    def replace(generated: dict[str, Any]) -> None:
+        generated.clear()
+        generated.update(schema, **{"x-media": media})
+
+    return replace
+
+
+class CsvFile(BaseModel):
+    """A header row, then one row per player per round."""
+
+    model_config = ConfigDict(json_schema_extra=_not_json("text/csv", {"type": "string"}))
+
+
+class Events(BaseModel):
+    """Server-Sent Events named ``revision`` with data ``{"revision": N}``, one by one."""
+
+    model_config = ConfigDict(json_schema_extra=_not_json("text/event-stream", {
+        "type": "object", "required": ["event", "data"], "properties": {
+            "event": {"const": "revision"}, "data": {"type": "string"},
+            "id": {"type": "string"}, "retry": {"type": "integer"}}}))

@@ -1,0 +1,151 @@
+"""The export file (what GET …/export writes and POST /api/import reads), read with the same
+models as the API's requests."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Annotated, Literal
+
+from pydantic import (
+    BaseModel,
+    Field,
+    PlainSerializer,
+    PlainValidator,
+    StrictInt,
+    StrictStr,
+    WithJsonSchema,
+    model_validator,
+)
+from pydantic.json_schema import SkipJsonSchema
+
+from companion.exceptions import N_, InputError
+from companion.limits import (
+    MAX_GAMES,
+    MAX_GROUP_NAME,
+)
+from companion.schemas.base import Says, Schema
+from companion.schemas.requests import NewGame, RoundBody, _no_default
+
+# Export files (what GET …/export writes and POST /api/import reads)
+
+FORMAT = "phase10-companion"
+VERSION = 1
+
+
+def _moment_given(model: BaseModel) -> None:
+    """A ``created_at`` given as null is refused like any other that is not a moment."""
+    if "created_at" in model.model_fields_set and getattr(model, "created_at", None) is None:
+        _moment(None)
+
+
+def _moment(value: object) -> datetime:
+    """A date and time in ISO 8601, as naive UTC (how the database keeps it)."""
+    try:
+        if not isinstance(value, str):
+            raise ValueError(value)
+        moment = datetime.fromisoformat(value)
+    except ValueError:
+        raise InputError("“created_at” must be a date and time like 2026-11-20T19:30:00") \
+            from None
+    if moment.tzinfo is not None:
+        moment = moment.astimezone(UTC).replace(tzinfo=None)
+    return moment
+
+
+Moment = Annotated[datetime, PlainValidator(_moment),
+                   PlainSerializer(lambda moment: moment.isoformat(timespec="seconds"),
+                                   return_type=str),
+                   WithJsonSchema({"type": "string", "examples": ["2026-11-20T19:30:00"],
+                                   "description": "a date and time (ISO 8601)"})]
+CHANGES_SAY = Says("“changes” must be a list of {“round”, “join” or “leave”}")
+
+
+class Change(Schema):
+    """Who joins or leaves before round ``round``."""
+
+    SAYS = CHANGES_SAY
+    round: Annotated[StrictInt, CHANGES_SAY]
+    join: Annotated[StrictStr | None, CHANGES_SAY] = None
+    leave: Annotated[StrictStr | None, CHANGES_SAY] = None
+
+    @model_validator(mode="after")
+    def _join_or_leave(self) -> Change:
+        if self.join is None and self.leave is None:
+            raise InputError(CHANGES_SAY.template)
+        return self
+
+
+class FileRound(RoundBody):
+    """A stored round; ``confirm`` is true when it needed confirming when it was entered."""
+
+
+class GameFile(NewGame):
+    """A game as entered: its setup, the players who changed, its rounds."""
+
+    SAYS = Says("a game must be an object with “players” and “rounds”")
+    created_at: Moment | SkipJsonSchema[None] = Field(None, json_schema_extra=_no_default)
+    changes: Annotated[list[Change], CHANGES_SAY] = []
+    rounds: Annotated[list[FileRound], Says("“rounds” must be a list of rounds")] = []
+
+    @model_validator(mode="after")
+    def _created_at_given(self) -> GameFile:
+        _moment_given(self)
+        return self
+
+
+class FileAlias(Schema):
+    SAYS = Says("“aliases” must be a list of {“spelling”, “name”} objects")
+    spelling: Annotated[StrictStr, SAYS]
+    name: Annotated[StrictStr, SAYS]
+
+
+class GroupFile(Schema):
+    """A group: its name, spellings counted as others, its games."""
+
+    SAYS = Says("a group must be an object with a list of “games”")
+    name: Annotated[StrictStr, Says("“name” must be text"), Field(
+        json_schema_extra={"maxLength": MAX_GROUP_NAME})] = ""
+    created_at: Moment | SkipJsonSchema[None] = Field(None, json_schema_extra=_no_default)
+    aliases: Annotated[list[FileAlias], FileAlias.SAYS] = []
+    games: Annotated[list[GameFile], Field(max_length=MAX_GAMES), Says(
+        "a group must be an object with a list of “games”",
+        too_big=N_("a group file holds at most %(max)s games"), max=MAX_GAMES)]
+
+    @model_validator(mode="after")
+    def _created_at_given(self) -> GroupFile:
+        _moment_given(self)
+        return self
+
+
+class ExportFile(Schema):
+    """A game or a group with all its games, to restore elsewhere."""
+
+    SAYS = Says("this is not a file exported by the Phase 10 Companion")
+    format: Annotated[Literal["phase10-companion"], SAYS]
+    version: Annotated[Literal[1], Says(
+        "this file was made by another version of the companion (format %(version)s; "
+        "this one reads format 1)")]
+    kind: Annotated[Literal["game", "group"], Says("“kind” must be game or group")]
+    game: Annotated[GameFile | None, GameFile.SAYS] = None
+    group: Annotated[GroupFile | None, GroupFile.SAYS] = None
+
+    @model_validator(mode="after")
+    def _kind(self) -> ExportFile:
+        if self.kind == "game" and self.game is None:
+            raise InputError(GameFile.SAYS.template)
+        if self.kind == "group" and self.group is None:
+            raise InputError(GroupFile.SAYS.template)
+        return self
+
+
+def where(loc: tuple[int | str, ...]) -> tuple[int | None, int | None]:
+    """The game and round (from 1) a problem at ``loc`` in an export file is in."""
+    game = round = None
+    for before, step in zip(loc, loc[1:], strict=False):
+        if before == "games" and isinstance(step, int):
+            game = step + 1
+        if before == "rounds" and isinstance(step, int):
+            round = step + 1
+    return game, round
+
+

@@ -1,0 +1,303 @@
+"""Every body and query the API reads, as a pydantic model: the checker, games, rounds,
+players and groups. The same model validates the request and describes it in
+``/api/openapi.json``."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from pydantic import (
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    RootModel,
+    StrictBool,
+    StrictInt,
+    StrictStr,
+    ValidationInfo,
+    WithJsonSchema,
+    field_validator,
+    model_validator,
+)
+from pydantic.json_schema import SkipJsonSchema
+
+from companion import editions, scoring
+from companion.editions import Edition
+from companion.exceptions import InputError, Term
+from companion.limits import (
+    MAX_GROUP_NAME,
+    MAX_NAME,
+    MAX_PLAYERS,
+    MAX_POINTS,
+    MIN_PLAYERS,
+)
+from companion.numbers import whole_number
+from companion.rules import PartKind, Phase, get_phase
+from companion.schemas.base import (
+    CARDS_SAY,
+    Cards,
+    CardValue,
+    EditionKey,
+    PhaseNumber,
+    Says,
+    Schema,
+)
+from companion.services.games import GameSpec
+
+# The rules checker and "What do I need?"
+
+GROUPS_SAY = Says("“groups” must be a list of groups, each a list of cards")
+
+
+class CheckBody(Schema):
+    """A lay-down (``groups``) or a hand (``hand``) to check against a phase."""
+
+    # ``phase`` is required; its default only lets the rules engine name a missing phase as
+    # it names any other that is not one ("“None” is not a phase").
+    model_config = ConfigDict(json_schema_extra={
+        "required": ["phase"], "oneOf": [{"required": ["groups"]}, {"required": ["hand"]}]})
+    edition: EditionKey = Field(editions.DEFAULT_KEY, validate_default=True)
+    phase: PhaseNumber = Field(None, validate_default=True)
+    groups: Annotated[Annotated[list[Annotated[Cards, CARDS_SAY]], Field(min_length=1)]
+                      | SkipJsonSchema[None], GROUPS_SAY] = None
+    hand: Annotated[Cards | SkipJsonSchema[None], CARDS_SAY] = None
+
+    @model_validator(mode="after")
+    def _one_of(self) -> CheckBody:
+        given = self.model_fields_set & {"groups", "hand"}
+        if len(given) == 2:
+            raise InputError("give either “groups” (a lay-down) or “hand” (the cards in a "
+                             "hand), not both")
+        if not given:
+            raise InputError("give either “groups” (a lay-down) or “hand” (the cards in a hand)")
+        if self.groups is None and self.hand is None:  # given, as null
+            key = given.pop()
+            raise InputError((GROUPS_SAY if key == "groups" else CARDS_SAY).reason(
+                "none", {"key": key}))
+        return self
+
+    def the_phase(self) -> Phase:
+        return get_phase(self.edition, self.phase)
+
+
+class TableGroup(Schema):
+    """A group on the table."""
+
+    SAYS = Says("“%(key)s” must be %(what)s", what=Term("an object with “part” and “cards”"))
+    part: Annotated[PartKind, Says("“part” must be set, run, colour or colour run")]
+    cards: Annotated[Cards, CARDS_SAY]
+
+
+class HitBody(Schema):
+    """One card to add to a group on the table."""
+
+    edition: EditionKey = Field(editions.DEFAULT_KEY, validate_default=True)
+    group: Annotated[TableGroup, Says("“%(key)s” must be %(what)s",
+                                      what=Term("an object with “part” and “cards”"))]
+    card: Annotated[CardValue, Says("“%(key)s” must be %(what)s",
+                                    what=Term("one card, like \"6b\""))]
+
+
+class OutsBody(Schema):
+    """A hand (and the cards seen elsewhere) to measure against a phase, or every phase."""
+
+    edition: EditionKey = Field(editions.DEFAULT_KEY, validate_default=True)
+    phase: PhaseNumber | None = None
+    hand: Annotated[Cards, CARDS_SAY]
+    seen: Annotated[Cards, CARDS_SAY] = []
+
+    def the_phase(self) -> Phase | None:
+        return None if self.phase is None else get_phase(self.edition, self.phase)
+
+
+# Games
+
+def _query_number(value: object) -> object:
+    """A guard from a query string: ASCII digits only (``whole_number``), else refused."""
+    if isinstance(value, str):
+        number = whole_number(value)
+        return value if number is None else number
+    return value
+
+
+ROUND_GUARD = Says("“number” must be the round number, a whole number like 3")
+REVISION_GUARD = Says("“revision” must be the revision of the game you last saw, "
+                      "a whole number like 5")
+Guard = Annotated[StrictInt, Field(ge=1)]
+QueryGuard = Annotated[StrictInt, Field(ge=1), BeforeValidator(_query_number)]
+Revision = Annotated[Guard | None, REVISION_GUARD,
+                     Field(description="the game's revision the client last saw "
+                                       "(409 when stale)")]
+
+
+PHASES_SAY = Says("“phases” must be a list of phase numbers from 1 to 10")
+
+
+def _no_default(schema: dict[str, Any]) -> None:
+    schema.pop("default", None)
+
+
+class NewGame(Schema):
+    """A new game's settings."""
+
+    edition: EditionKey = Field(editions.DEFAULT_KEY, validate_default=True)
+    players: Annotated[list[Annotated[StrictStr, Field(json_schema_extra={
+        "minLength": 1, "maxLength": MAX_NAME})]], Says(
+        "“players” must be a list of %(min)s to %(max)s names", min=MIN_PLAYERS,
+        max=MAX_PLAYERS), Field(json_schema_extra={"minItems": MIN_PLAYERS,
+                                                   "maxItems": MAX_PLAYERS})]
+    phases: Annotated[list[StrictInt] | SkipJsonSchema[None], PHASES_SAY, Field(
+        description="the phases in play, in order (default: all of the edition's)",
+        json_schema_extra=_no_default)] = None
+    dealer: Annotated[StrictStr | None, Says("“dealer” must be the name of a player")] = None
+    starter: Annotated[StrictStr | None, Says("“dealer” must be the name of a player")] = None
+    ten_rounds: Annotated[StrictBool, Says("“%(key)s” must be true or false")] = False
+    knocking: Annotated[StrictBool, Says("“%(key)s” must be true or false")] = False
+
+    @model_validator(mode="after")
+    def _phases_given(self) -> NewGame:
+        if self.phases is None and "phases" in self.model_fields_set:  # given, as null
+            raise InputError(PHASES_SAY.template)
+        return self
+
+    def to_spec(self) -> GameSpec:
+        first = self.dealer if "dealer" in self.model_fields_set else self.starter
+        phases = None if self.phases is None else tuple(self.phases)
+        return GameSpec(self.edition, tuple(self.players), phases, self.ten_rounds,
+                        self.knocking, first)
+
+
+class Result(Schema):
+    """One player's result in a round."""
+
+    SAYS = Says("each result must be an object with “player”, “phase” and “points”")
+    player: Annotated[StrictStr, Says("“%(key)s” must be %(what)s", what=Term("a player's name"))]
+    phase: Annotated[StrictBool | StrictInt, Says(
+        "“phase” must be true or false (Masters: a phase number or false)"), Field(
+        description="phase laid or not; Masters: the number of the phase laid, or false")] = False
+    # Points below 0 or above the maximum break a rule (422 with details, as the form says),
+    # so the document names the maximum but the shape check lets the number through.
+    points: Annotated[Annotated[StrictInt, WithJsonSchema(
+        {"type": "integer", "maximum": MAX_POINTS})] | None, Says(
+        "points must be a whole number, like 35 (%(player)s)"),
+        Field(description="card games: the hand's penalty points (below 0 or above the "
+                          "maximum breaks a rule: 422); the board game has none",
+              validate_default=True)] = None
+    went_out: Annotated[StrictBool, Says("“went_out” must be true or false")] = False
+
+    # The rules that need the game's edition: checked in order with the others when the round
+    # is read for a game (``read(RoundBody, data, edition)``), and again by ``to_result``.
+    @field_validator("phase")
+    @classmethod
+    def _phase_in_edition(cls, phase: bool | int, info: ValidationInfo) -> bool | int:
+        edition = (info.context or {}).get("edition")
+        if isinstance(edition, Edition):
+            _laid(phase, edition)
+        return phase
+
+    @field_validator("points")
+    @classmethod
+    def _points_in_edition(cls, points: int | None, info: ValidationInfo) -> int | None:
+        edition = (info.context or {}).get("edition")
+        if isinstance(edition, Edition) and isinstance(info.data.get("player"), str):
+            _has_points(points, info.data["player"], edition)
+        return points
+
+    def to_result(self, edition: Edition) -> scoring.Result:
+        """The result in ``edition``: a phase number only in Masters, points but in the board
+        game."""
+        laid, number = _laid(self.phase, edition)
+        _has_points(self.points, self.player, edition)
+        return scoring.Result(player=self.player, laid=laid, points=self.points,
+                              went_out=self.went_out, phase=number)
+
+
+def _laid(phase: bool | int, edition: Edition) -> tuple[bool, int | None]:
+    """(laid, the phase laid in Masters) from a result's ``phase``."""
+    if isinstance(phase, bool):
+        return phase, None
+    if not edition.chooses_phase:
+        raise InputError("“phase” must be true or false (Masters: a phase number or false)")
+    if phase not in edition.phase_numbers:
+        raise InputError("“phase” must be false or a phase number from 1 to %(last)s",
+                         last=edition.phase_count)
+    return True, phase
+
+
+def _has_points(points: int | None, player: str, edition: Edition) -> None:
+    if points is None and not edition.markers:
+        raise InputError("points are missing for %(player)s", player=player)
+
+
+class Revised(Schema):
+    """A write that may carry the game's revision the client last saw."""
+
+    revision: Revision = None
+
+
+class RoundBody(Revised):
+    """A round's results, to add or to put in the place of a stored round."""
+
+    SAYS = Says("a round must be an object with “results”")
+    results: Annotated[list[Result], Says("“%(key)s” must be %(what)s",
+                                          what=Term("a list with one result per player"))]
+    number: Annotated[Guard | None, ROUND_GUARD, Field(
+        description="the round the client believes it adds (409 when another device did)")] \
+        = None
+    confirm: Annotated[StrictBool, Says("“confirm” must be true or false")] = False
+
+    def to_round(self, edition: Edition) -> scoring.Round:
+        return scoring.Round(tuple(result.to_result(edition) for result in self.results))
+
+
+class UndoQuery(Schema):
+    """``?number=N`` (undo round N only if it is the last) and ``?revision=N``."""
+
+    number: Annotated[QueryGuard | None, ROUND_GUARD] = None
+    revision: Annotated[QueryGuard | None, REVISION_GUARD] = None
+
+
+class RevisionQuery(Schema):
+    """``?revision=N``: the game's revision the client last saw."""
+
+    revision: Annotated[QueryGuard | None, REVISION_GUARD] = None
+
+
+class PlayerBody(Revised):
+    """A player's (new) name."""
+
+    name: Annotated[StrictStr, Says("“name” must be the player's name"), Field(
+        json_schema_extra={"minLength": 1, "maxLength": MAX_NAME})]
+
+
+# Groups
+
+class NewGroup(Schema):
+    """A new group."""
+
+    name: Annotated[StrictStr, Says("“name” must be text"), Field(
+        json_schema_extra={"maxLength": MAX_GROUP_NAME})] = ""
+
+
+class AddGame(Revised):
+    """A game played earlier, joining the group: its edit link or id."""
+
+    game: Annotated[StrictStr, Says(
+        "give a game's settings (“players”, …) or “game”: its edit link")]
+
+    def key(self) -> str:
+        return self.game.rstrip("/").rsplit("/", 1)[-1]
+
+
+class GroupGameBody(RootModel[NewGame | AddGame]):
+    """``POST /api/groups/<id>/games``: a new game's settings (it has ``players``), or a game
+    played earlier (the view reads the one the body is)."""
+
+
+class AliasBody(Schema):
+    """Count one spelling as another player."""
+
+    spelling: Annotated[StrictStr, Says("“%(key)s” must be a player's name")]
+    name: Annotated[StrictStr, Says("“%(key)s” must be a player's name")]
+
+
