@@ -89,6 +89,35 @@ def test_only_a_drawn_pdf_counts_and_a_kept_one_is_sent_again_or_304(printing):
     assert other.status_code == 200 and other.data != first.data
 
 
+def long_game_file(rounds: int) -> dict[str, object]:
+    """Two players who both lay every phase and tie on 0 points in every tie-break."""
+    def body(number: int) -> dict[str, object]:
+        return {"results": [{"player": name, "phase": True, "went_out": seat == number % 2,
+                             "points": 0 if seat == number % 2 or number >= 10 else 10}
+                            for seat, name in enumerate(PLAYERS)], "confirm": True}
+    return {"format": "phase10-companion", "version": 1, "kind": "game",
+            "game": {"players": PLAYERS, "rounds": [body(n) for n in range(rounds)]}}
+
+
+def test_a_long_sheet_counts_as_the_drawings_it_takes(printing):
+    client = printing.test_client()
+    app = printing
+    app.config["QUOTA_PRINTS"] = 3
+    imported = client.post("/api/import", json=long_game_file(250))
+    assert imported.status_code == 201, imported.json
+    pdf_path = imported.json["links"]["pdf"].removeprefix("http://localhost")
+    # 250 rounds: one drawing plus one per 100 rounds, 3 of the 3 a minute.
+    assert client.get(pdf_path).status_code == 200
+    assert client.get(pdf_path + "?paper=letter").status_code == 429
+    # A short game's sheet from another address still costs one.
+    other = {"REMOTE_ADDR": "192.0.2.10"}
+    short = client.post("/api/games", json={"players": PLAYERS}, environ_base=other)
+    short_pdf = short.json["links"]["pdf"].removeprefix("http://localhost")
+    statuses = [client.get(short_pdf + f"?paper={paper}", environ_base=other).status_code
+                for paper in ("a4", "letter")]
+    assert statuses == [200, 200]
+
+
 def test_reading_is_never_counted(limited):
     client = limited.test_client()
     for _ in range(10):

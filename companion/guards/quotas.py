@@ -3,7 +3,8 @@
 Five quotas, each a setting in requests per minute per client address (companion.config):
 creating games and groups, writing rounds and players, importing, exporting, and drawing PDFs
 (counted only when a PDF is drawn: a filled sheet kept from an earlier request, or a 304,
-costs nothing and counts nothing). A refused
+costs nothing and counts nothing; a long game's sheet counts one more per 100 rounds, since
+drawing takes time in proportion to the rounds). A refused
 request gets 429 with a sentence and ``Retry-After`` (companion.api.common) before its view runs,
 so it stores nothing. The counts live in each worker's memory by default
 (``RATELIMIT_STORAGE_URI = "memory://"``), so one address may reach the quota once per worker
@@ -40,13 +41,25 @@ QUOTAS: dict[str, tuple[tuple[str, ...], list[str] | None]] = {
 COUNTED_WHEN_DRAWN = frozenset({"QUOTA_PRINTS"})
 
 
-def drew() -> None:
-    """This request drew what its quota counts (a PDF), rather than sending one kept."""
-    g.quota_drawn = True
+#: Rounds a drawing may hold for the cost of one: a filled sheet costs one more per this many
+#: rounds, so the quota bounds the time spent drawing, not the number of files.
+ROUNDS_PER_PRINT = 100
+
+
+def drew(rounds: int = 0) -> None:
+    """This request drew what its quota counts (a PDF of ``rounds`` rounds), rather than
+    sending one kept."""
+    g.quota_cost = 1 + rounds // ROUNDS_PER_PRINT
 
 
 def _drawn(_response: Response) -> bool:
-    return bool(g.get("quota_drawn"))
+    return "quota_cost" in g
+
+
+def _cost() -> int:
+    """What this request counts: before the view, 1 (is there room for any drawing?); after
+    it, what the drawing cost."""
+    return int(g.get("quota_cost", 1))
 
 
 def _per_minute(setting: str) -> Callable[[], str]:
@@ -63,7 +76,8 @@ def init_app(app: Flask) -> Limiter:
     for setting, (endpoints, methods) in QUOTAS.items():
         shared = limiter.shared_limit(
             _per_minute(setting), scope=setting.lower(), methods=methods,
-            deduct_when=_drawn if setting in COUNTED_WHEN_DRAWN else None)
+            deduct_when=_drawn if setting in COUNTED_WHEN_DRAWN else None,
+            cost=_cost if setting in COUNTED_WHEN_DRAWN else 1)
         for endpoint in endpoints:
             # Typed for async views too; ours are plain functions and stay so.
             app.view_functions[endpoint] = shared(  # type: ignore[assignment]

@@ -102,7 +102,7 @@ def game_sheet(key: str) -> Response:
             abort(404)
         info = pdf.GameInfo(game.created_at.date(),
                             url_for("games.sheet", key=game.view_key, _external=True), paper)
-        drew()
+        drew(len(sheet.rounds))
         data = pdf.game_sheet(sheet, info, gettext)
         if not exact:  # a write landed meanwhile: this is a newer sheet than the revision
             return _pdf(data, filename, "private, no-cache")
