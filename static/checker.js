@@ -62,6 +62,8 @@ function checker() {
     form.querySelector(".turned-jokers-note").hidden = !edition.turned_jokers;
     var done = form.querySelector(".done-phases");  // players who choose their phase
     if (done) done.hidden = !edition.chooses_phase;
+    var saved = form.querySelector(".saved-cards");  // players who keep a save pile
+    if (saved) saved.hidden = !edition.saves_cards;
     var parts = groupCount(phase);  // one group field per part of the phase
     var skip = picker.querySelector("[data-special=skip]");
     if (skip) skip.hidden = !edition.skips;  // a deck without skip cards

@@ -148,3 +148,29 @@ def test_every_language_s_wild_and_skip_initials_are_read_as_those_cards():
         assert Card.parse(wild[:1].upper()) == WILD and Card.parse(wild) == WILD, language
         assert Card.parse(skip[:1].upper()) == SKIP and Card.parse(skip) == SKIP, language
         assert not set(WILD_WORDS) & set(SKIP_WORDS)
+
+
+def test_masters_plans_with_the_save_pile_and_the_card_game_has_none(client):
+    short = "4r 4b 8r 8y 8b 2r 2g 2b 11g"  # phase 1: 3 sets of 3, one 4 short
+    without = verdict(client, edition="masters", phase="1", hand=short)
+    assert text(without.select_one("verdict-title")).startswith("No:")
+    saved = verdict(client, edition="masters", phase="1", hand=short, saved="4g")
+    assert text(saved.select_one("verdict-title")).startswith("Yes:")
+    assert "Counting your saved card" in text(saved)
+    # The saved cards are the player's: they are not among the unseen cards the odds count.
+    odds = verdict(client, edition="masters", phase="1", hand=short, saved="9y")
+    plain = text(without.select_one("odds"))
+    assert text(odds.select_one("odds")) != plain and "Counting your saved card" in text(odds)
+    # One deck holds the hand, the saved cards and the cards seen together.
+    refused = verdict(client, edition="masters", phase="1", hand="7r 7r", saved="7r")
+    assert "The deck has only 2 of 7r" in text(refused)
+    # The card game keeps no save pile: the field is not shown and not counted.
+    original = verdict(client, edition="original", phase="1", hand="4r 4b 8r 8y 8b 11g",
+                       saved="4g")
+    assert text(original.select_one("verdict-title")).startswith("No:")
+    def shown(edition: str) -> str:
+        return client.post("/checker", data={"edition": edition, "phase": "1", "mode": "hand",
+                                             "hand": "1r"}).get_data(as_text=True)
+    assert re.search(r'class="field saved-cards"[^>]* hidden', shown("original"))
+    assert 'class="field saved-cards"' in shown("masters")
+    assert not re.search(r'class="field saved-cards"[^>]* hidden', shown("masters"))

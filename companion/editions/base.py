@@ -37,6 +37,10 @@ class Edition:
     """True when players move markers along a track to a wreath instead of scoring points."""
     chooses_phase: bool = False
     """True when each player chooses which open phase to attempt each round (Masters)."""
+    saves_cards: bool = False
+    """True when each player keeps a save pile (Masters): a card set aside at the end of a turn
+    instead of a discard, taken back later instead of a draw; it carries over between hands
+    and is not scored (docs/decisions.md)."""
     variants: bool = False
     """True when the card game's variants apply: a subset of the phases, or ten rounds."""
     turned_jokers: bool = False

@@ -23,4 +23,5 @@ EDITION = Edition(
     ),
     deck=Deck(copies_per_card=2, wilds=8, skips=4, cards=108),
     chooses_phase=True,
+    saves_cards=True,
 )

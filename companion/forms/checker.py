@@ -37,6 +37,7 @@ class CoachForm(CheckerForm):
     """The checker's form with what the coach asks besides the hand."""
 
     seen = StringField(_l("Cards I can see"), render_kw=CARD_INPUT)
+    saved = StringField(_l("My saved cards"), render_kw=CARD_INPUT)
     done = MultiCheckboxField(_l("Phases you have completed"))
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:

@@ -67,13 +67,18 @@ def _verdict(form: CoachForm) -> dict[str, Any] | None:
         return {"mode": "hit", "card": card[0], "group": group,
                 "result": check_hit(edition, kind, group, card[0])}
     hand, seen = _cards(form.hand), _cards(form.seen, required=False)
-    if hand is None or seen is None:
+    saved = _cards(form.saved, required=False) if edition.saves_cards else []
+    if hand is None or seen is None or saved is None:
         return None
-    phase = phase_to_judge(form, phase, hand, seen)
-    advice = coach(form, phase, hand, seen)
+    # The save pile is the player's own: each saved card can be taken back instead of a draw,
+    # so the coach plans with the hand and the saved cards together.
+    cards = [*hand, *saved]
+    phase = phase_to_judge(form, phase, cards, seen)
+    advice = coach(form, phase, cards, seen)
     if advice is None:
         return None
-    return {"mode": "hand", "phase": phase, "result": solve(phase, hand), **advice}
+    return {"mode": "hand", "phase": phase, "result": solve(phase, cards), "saved": saved,
+            **advice}
 
 
 def edition_data() -> dict[str, dict[str, Any]]:
@@ -85,7 +90,8 @@ def edition_data() -> dict[str, dict[str, Any]]:
                     "parts": [{"kind": part.kind.value, "size": part.size}
                               for part in phase.parts]} for phase in edition.phases],
         "turned_jokers": edition.turned_jokers, "chooses_phase": edition.chooses_phase,
-        "skips": edition.skips} for edition in editions.all_editions()}
+        "saves_cards": edition.saves_cards, "skips": edition.skips}
+        for edition in editions.all_editions()}
 
 
 @bp.route("", methods=["GET", "POST"])
