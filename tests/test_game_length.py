@@ -52,10 +52,10 @@ def test_a_finished_game_says_when_it_started_and_ended_and_how_long_it_took(
         in page or '<time datetime="2026-03-06T19:42:00Z" data-local="time">7:42 PM UTC</time>' \
         in page
     assert 'datetime="2026-03-06T21:15:30Z"' in page
-    assert "1 hr 33 min" in page
+    assert "1\u00a0hr 33\u00a0min" in page
     german = api.client.get(f"/games/{game['view_id']}",
                             headers={"Accept-Language": "de"}).get_data(as_text=True)
-    assert "Begonnen" in german and "19:42 UTC" in german and "1 Std. 33 Min." in german
+    assert "Begonnen" in german and "19:42 UTC" in german and "1\u00a0Std. 33\u00a0Min." in german
 
 
 def test_a_game_in_progress_tells_only_what_its_revision_fixes(api: Any) -> None:
@@ -66,7 +66,7 @@ def test_a_game_in_progress_tells_only_what_its_revision_fixes(api: Any) -> None
     assert (game["ended_at"], game["duration_seconds"]) == (None, None)
     assert game["last_round_at"] == "2026-03-06T20:29:00Z"
     page = api.client.get(f"/games/{game['view_id']}").get_data(as_text=True)
-    assert "last round" in page and "47 min played" in page and "finished" not in page
+    assert "last round" in page and "47\u00a0min played" in page and "finished" not in page
 
 
 def test_a_round_entered_now_ends_the_game_at_its_own_time(api: Any, app: Flask) -> None:
@@ -92,8 +92,8 @@ def test_the_group_keeps_the_average_and_the_longest_game(api: Any) -> None:
     longest = group["length"]["longest"]
     assert (longest["seconds"], longest["created_at"]) == (153 * 60, "2026-03-07T19:00:00Z")
     page = api.client.get(f"/groups/{group['view_id']}").get_data(as_text=True)
-    assert "A game takes 1 hr 32 min on average" in page
-    assert f'href="/games/{longest["view_id"]}">2 hr 33 min</a>' in page
+    assert "A game takes 1\u00a0hr 32\u00a0min on average" in page
+    assert f'href="/games/{longest["view_id"]}">2\u00a0hr 33\u00a0min</a>' in page
     # The list tells two games of one evening apart by their time and winner.
     assert 'datetime="2026-03-06T19:42:00Z"' in page and 'datetime="2026-03-06T21:30:00Z"' in page
 

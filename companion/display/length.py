@@ -17,7 +17,9 @@ def duration(seconds: int) -> str:
     locale = get_locale() or "en"
 
     def part(delta: timedelta) -> str:
-        return format_timedelta(delta, threshold=1, format="short", locale=locale)
+        # A number stays on one line with its unit ("20 Min." does not break at 390 px).
+        text = format_timedelta(delta, threshold=1, format="short", locale=locale)
+        return text.replace(" ", "\u00a0")
 
     if seconds < 60:
         return part(timedelta(seconds=seconds))
