@@ -70,6 +70,9 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
     played_rounds: Mapped[int | None]
     facts: Mapped[str | None] = mapped_column(Text)
     counted_in: Mapped[int | None]
+    # When the game's latest round was entered (None: no round, or an import that did not say):
+    # with the game finished, when it ended. Read with the revision, so no page needs the rounds.
+    last_round_at: Mapped[datetime | None]
 
     players: Mapped[list[Player]] = relationship(
         back_populates="game", order_by="Player.seat", cascade="all, delete-orphan"
@@ -182,7 +185,8 @@ class Standing(db.Model):  # type: ignore[name-defined,misc]
     __tablename__ = "standing"
     __table_args__ = (Index("standing_points", "group_id", "spelling", "points"),
                       Index("standing_first", "group_id", "spelling", "played_at"),
-                      Index("standing_game", "game_id"))
+                      Index("standing_game", "game_id"),
+                      Index("standing_length", "group_id", "seconds"))
 
     id: Mapped[int] = mapped_column(primary_key=True)
     group_id: Mapped[int] = mapped_column(
@@ -197,3 +201,6 @@ class Standing(db.Model):  # type: ignore[name-defined,misc]
     played_at: Mapped[str] = mapped_column(Text)
     """When the game was started, as :func:`companion.scoring.tally.stamp` writes it."""
     view_key: Mapped[str] = mapped_column(String(64))
+    seconds: Mapped[int | None]
+    """How long the game took (None: not known); where the group's longest game is looked
+    up again."""

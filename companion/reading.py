@@ -45,6 +45,8 @@ class GameHead:
     revision: int
     created_at: datetime
     editable: bool
+    last_round_at: datetime | None = None
+    """When the latest round was entered (the game's end, once it is finished)."""
 
     @property
     def etag(self) -> str:
@@ -55,7 +57,7 @@ class GameHead:
 _GAME = Game.__table__.c
 #: Built once: a poll runs this and nothing else.
 _HEAD = select(_GAME.id, _GAME.edit_key, _GAME.view_key, _GAME.edition, _GAME.revision,
-               _GAME.created_at).where(or_(_GAME.edit_key == bindparam("key"),
+               _GAME.created_at, _GAME.last_round_at).where(or_(_GAME.edit_key == bindparam("key"),
                                            _GAME.view_key == bindparam("key")))
 _REVISION = select(_GAME.revision).where(_GAME.id == bindparam("id"))
 
@@ -180,9 +182,9 @@ def head(key: str) -> GameHead | None:
     row = _one_row(_HEAD, {"key": key})
     if row is None:
         return None
-    game_id, edit_key, view_key, edition, revision, created_at = row
+    game_id, edit_key, view_key, edition, revision, created_at, last_round_at = row
     return GameHead(game_id, edit_key, view_key, edition, revision, created_at,
-                    editable=edit_key == key)
+                    editable=edit_key == key, last_round_at=last_round_at)
 
 
 

@@ -100,3 +100,49 @@ def test_the_migrations_describe_the_models_exactly(app):
     with app.app_context(), db.engine.connect() as connection:
         context = MigrationContext.configure(connection, opts={"compare_type": True})
         assert compare_metadata(context, db.metadata) == []
+
+
+@pytest.mark.parametrize("kind", DATABASES)
+def test_0006_fills_in_when_games_ended_and_has_the_groups_records_derived_again(
+        kind, tmp_path, monkeypatch):
+    monkeypatch.setenv("COMPANION_INSTANCE_PATH", str(tmp_path / "instance"))
+    url = database_url(kind, tmp_path)
+    wipe_database(url)
+    try:
+        app = create_app({"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "k",
+                          "MIGRATE_ON_START": 0})
+        with app.app_context():
+            upgrade(directory=storage.MIGRATIONS, revision="0005")
+            with db.engine.begin() as connection:
+                group = connection.execute(text(
+                    "INSERT INTO game_group (edit_key, view_key, name, created_at, revision, "
+                    "tallies) VALUES ('group', 'group-v', 'Friday', '2026-03-06', 1, :tallies) "
+                    "RETURNING id"), {"tallies": '{"finished":0,"players":{}}'}).scalar_one()
+                game = connection.execute(text(GAME.replace(
+                    "'1,2,3,4,5,6,7,8,9,10'", "'1'").replace(
+                    "'2026-01-01', '2026-01-01'", "'2026-03-06 19:42:00', '2026-03-06'")),
+                    {"edit": "finished", "view": "finished-v"}).scalar_one()
+                connection.execute(text("UPDATE game SET group_id = :g WHERE id = :id"),
+                                   {"g": group, "id": game})
+                for seat, name in enumerate(["Ann", "Ben"]):
+                    connection.execute(text(
+                        "INSERT INTO player (game_id, seat, name) VALUES (:g, :s, :n)"),
+                        {"g": game, "s": seat, "n": name})
+                played = connection.execute(text(ROUND.replace(
+                    "'2026-01-01'", "'2026-03-06 21:15:00'")),
+                    {"game": game, "number": 1}).scalar_one()
+                for position, (player, points) in enumerate([("Ann", 0), ("Ben", 60)]):
+                    connection.execute(text(RESULT), {"round": played, "position": position,
+                                                      "player": player, "laid": player == "Ann",
+                                                      "points": points, "out": player == "Ann"})
+            db.engine.dispose()
+        client = create_app({"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "k"}).test_client()
+        answer = client.get("/api/games/finished").get_json()
+        assert (answer["ended_at"], answer["duration_seconds"]) == (
+            "2026-03-06T21:15:00Z", 93 * 60)
+        # The group's tallies, stored without the lengths, are derived again on its view.
+        length = client.get("/api/groups/group").get_json()["length"]
+        assert length == {"games": 1, "average_seconds": 93 * 60, "longest": {
+            "view_id": "finished-v", "created_at": "2026-03-06T19:42:00Z", "seconds": 93 * 60}}
+    finally:
+        wipe_database(url)

@@ -117,7 +117,8 @@ def saved(game: models.Game, sheet: scoring.Sheet, status: int = 200) -> Respons
     commit would load every round of the game once more.
     """
     head = reading.GameHead(game.id, game.edit_key, game.view_key, game.edition,
-                            game.revision, game.created_at, editable=True)
+                            game.revision, game.created_at, editable=True,
+                            last_round_at=game.last_round_at)
     db.session.commit()
     return game_response(head, sheet, status)
 

@@ -142,6 +142,13 @@ class GameJson(TypedDict):
     expected: list[str]
     revision: int
     created_at: str
+    started_at: Annotated[str, Field(description="when the game was started (created_at)")]
+    ended_at: Annotated[str | None, Field(
+        description="when its last round was entered, once it is finished; else null")]
+    duration_seconds: Annotated[int | None, Field(
+        description="how long it took, once it is finished (null while it is played)")]
+    last_round_at: Annotated[str | None, Field(
+        description="when its latest round was entered (null: no round yet)")]
     players: list[PlayerJson]
     rounds: list[RoundJson]
     standings: list[str]
@@ -204,6 +211,20 @@ class PlayerRecordJson(TypedDict):
     phases: list[PhaseRecordJson]
 
 
+class LongestGameJson(TypedDict):
+    view_id: str
+    created_at: str
+    seconds: int
+
+
+class GroupLengthJson(TypedDict):
+    """How long the finished games took (those whose length is known)."""
+
+    games: int
+    average_seconds: int | None
+    longest: LongestGameJson | None
+
+
 class AliasJson(TypedDict):
     spelling: str
     name: str
@@ -229,6 +250,7 @@ class GroupJson(TypedDict):
     phases: list[PhaseRecordJson]
     nemesis: PhaseRecordJson | None
     wins_over_time: list[list[str]]
+    length: GroupLengthJson
     links: GroupLinksJson
 
 

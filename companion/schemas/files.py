@@ -76,7 +76,10 @@ class Change(Schema):
 
 
 class FileRound(RoundBody):
-    """A stored round; ``confirm`` is true when it needed confirming when it was entered."""
+    """A stored round; ``confirm`` is true when it needed confirming when it was entered;
+    ``at``: when it was entered (older files lack it: the game's length is then unknown)."""
+
+    at: Moment | SkipJsonSchema[None] = Field(None, json_schema_extra=_no_default)
 
 
 class GameFile(NewGame):

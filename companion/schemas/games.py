@@ -3,12 +3,16 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+from typing import overload
+
 from flask import url_for
 
 from companion import models, scoring
 from companion.editions import Edition
 from companion.reading import GameHead
 from companion.schemas.answers import GameJson, MoveJson, PlayerJson, ResultJson, RoundJson
+from companion.scoring.length import length_of
 
 
 def _phase_field(result: scoring.Result, edition: Edition) -> bool | int:
@@ -47,10 +51,19 @@ def player_json(line: scoring.PlayerLine) -> PlayerJson:
     }
 
 
+@overload
+def _stamp(moment: datetime) -> str: ...
+@overload
+def _stamp(moment: datetime | None) -> str | None: ...
+def _stamp(moment: datetime | None) -> str | None:
+    return None if moment is None else moment.isoformat(timespec="seconds") + "Z"
+
+
 def game_json(game: models.Game | GameHead, sheet: scoring.Sheet, *,
               editable: bool) -> GameJson:
     """The game; ``id`` (the edit capability) only for those who hold it."""
     setup = sheet.setup
+    length = length_of(game.created_at, game.last_round_at, sheet.status)
     data: GameJson = {
         "view_id": game.view_key,
         "edition": setup.edition.key,
@@ -66,7 +79,11 @@ def game_json(game: models.Game | GameHead, sheet: scoring.Sheet, *,
         "next_round": sheet.next_round,
         "expected": list(sheet.expected),
         "revision": game.revision,
-        "created_at": game.created_at.isoformat(timespec="seconds") + "Z",
+        "created_at": _stamp(game.created_at),
+        "started_at": _stamp(game.created_at),
+        "ended_at": _stamp(length.ended),
+        "duration_seconds": length.seconds,
+        "last_round_at": _stamp(length.last_round),
         "players": [player_json(line) for line in sheet.players],
         "rounds": [round_json(view, setup.edition) for view in sheet.rounds],
         "standings": list(sheet.standings),

@@ -14,10 +14,18 @@ from companion.schemas.answers import (
     GameRefJson,
     GroupGameJson,
     GroupJson,
+    GroupLengthJson,
     PhaseRecordJson,
     PlayerRecordJson,
 )
-from companion.scoring.records import GameRef, GroupRecords, PhaseRecord, PlayerRecord, hardest
+from companion.scoring.records import (
+    GameRef,
+    GroupRecords,
+    Lengths,
+    PhaseRecord,
+    PlayerRecord,
+    hardest,
+)
 from companion.services.exchange import ImportRefused
 
 
@@ -56,6 +64,15 @@ def player_json(player: PlayerRecord) -> PlayerRecordJson:
     }
 
 
+def length_json(lengths: Lengths) -> GroupLengthJson:
+    average, longest = lengths.average, lengths.longest
+    return {"games": lengths.games,
+            "average_seconds": None if average is None else round(average),
+            "longest": None if longest is None else {
+                "view_id": longest.ref, "created_at": _stamp(longest.played_at),
+                "seconds": longest.value}}
+
+
 def group_json(group: models.Group, edit_keys: Mapping[str, str], records: GroupRecords, *,
                editable: bool) -> GroupJson:
     """The group; ``id`` and the games' edit links only for those who hold its edit link."""
@@ -78,6 +95,7 @@ def group_json(group: models.Group, edit_keys: Mapping[str, str], records: Group
         "phases": [phase_json(phase) for phase in records.phases],
         "nemesis": None if nemesis is None else phase_json(nemesis),
         "wins_over_time": [list(winners) for winners in records.wins],
+        "length": length_json(records.lengths),
         "links": {"view": url_for("groups.page", key=group.view_key, _external=True),
                   "export": url_for("api_groups.export_group", key=group.view_key,
                                     _external=True),

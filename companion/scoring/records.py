@@ -11,6 +11,8 @@
   lay-down, so it counts for wins and points only. Board phases are kept apart.
 - Points per round: card games only. Best and worst game: the card game with the fewest
   and the most points (the newer of equals). Board: wins and rounds to the wreath.
+- Length: the average over the finished games whose length is known, and the longest game
+  (the newer of equals), from each game's start to its last round.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from datetime import datetime
 from companion.editions import Edition
 from companion.scoring import board, sheet
 from companion.scoring.checks import normalise_setup
+from companion.scoring.length import length_of
 from companion.scoring.model import Problem, Round, RoundRejected, Setup, Sheet, Status
 
 
@@ -34,6 +37,8 @@ class PlayedGame:
     played_at: datetime
     setup: Setup
     rounds: tuple[Round, ...]
+    last_round_at: datetime | None = None
+    """When its latest round was entered (None: not known)."""
 
 
 @dataclass(frozen=True)
@@ -115,6 +120,21 @@ class PlayerRecord:
 
 
 @dataclass(frozen=True)
+class Lengths:
+    """How long the group's finished games took (those whose length is known)."""
+
+    games: int = 0
+    seconds: int = 0
+    longest: GameRef | None = None
+    """The longest game; ``value``: its seconds."""
+
+    @property
+    def average(self) -> float | None:
+        """Seconds per game (None: no finished game of known length)."""
+        return self.seconds / self.games if self.games else None
+
+
+@dataclass(frozen=True)
 class GroupRecords:
     """Everything the group page shows, newest game first."""
 
@@ -126,6 +146,7 @@ class GroupRecords:
     wins_from: int = 0
     """How many finished games came before the first of ``wins`` (a long group's chart
     draws its latest games only)."""
+    lengths: Lengths = Lengths()
 
 
 def hardest(phases: Iterable[PhaseRecord]) -> PhaseRecord | None:
@@ -285,6 +306,7 @@ def group_records(games: Iterable[PlayedGame], aliases: Mapping[str, str]) -> Gr
     tallies: dict[str, _Tally] = defaultdict(_Tally)
     summaries: list[GameSummary] = []
     wins: list[tuple[str, ...]] = []
+    lengths: list[GameRef] = []
     for game in sorted(games, key=lambda game: game.played_at):
         summary, result_sheet = summarise(game)
         summaries.append(summary)
@@ -292,9 +314,15 @@ def group_records(games: Iterable[PlayedGame], aliases: Mapping[str, str]) -> Gr
             continue
         _count_game(tallies, ids, game, result_sheet)
         wins.append(tuple(ids.shown[ids.of(name)] for name in result_sheet.winners))
+        seconds = length_of(game.played_at, game.last_round_at, result_sheet.status).seconds
+        if seconds is not None:
+            lengths.append(GameRef(game.ref, game.played_at, seconds))
     players = sorted(
         (_player_record(ids.shown[key], tally) for key, tally in tallies.items()),
         key=lambda record: (-record.won, -record.win_rate, record.name.casefold()))
     phases = _phase_records(
         item for tally in tallies.values() for item in tally.phases.items())
-    return GroupRecords(tuple(reversed(summaries)), tuple(players), phases, tuple(wins))
+    longest = max(lengths, key=lambda ref: (ref.value, ref.played_at), default=None)
+    return GroupRecords(tuple(reversed(summaries)), tuple(players), phases, tuple(wins),
+                        lengths=Lengths(len(lengths), sum(ref.value for ref in lengths),
+                                        longest))

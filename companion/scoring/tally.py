@@ -11,10 +11,14 @@ game; it stays the reference. Here the same numbers are kept incrementally:
 - :func:`records_from` reads the tallies into :class:`GroupRecords` with the group's merged
   spellings, as the reference would give them.
 
+The games' lengths are kept beside the players (:func:`apply_length`): how many finished
+games have a known length, their seconds, and the longest.
+
 Sums and counts come and go exactly. A minimum over games (the best and worst game, the first
-spelling seen) cannot be taken away: when the game that held it goes, :func:`apply` names
-the spelling, and the caller looks the new one up among the remaining games (an indexed
-query in the database; :func:`extremes` over a list in the tests).
+spelling seen, the longest game) cannot be taken away: when the game that held it goes,
+:func:`apply` names the spelling (:func:`apply_length` says so), and the caller looks the new
+one up among the remaining games (an indexed query in the database; :func:`extremes` and
+:func:`longest` over a list in the tests).
 """
 
 from __future__ import annotations
@@ -25,12 +29,14 @@ from datetime import datetime
 from typing import Any
 
 from companion import editions
+from companion.scoring.length import length_of
 from companion.scoring.model import Sheet
 from companion.scoring.records import (
     GameRef,
     GameSummary,
     GroupRecords,
     Identities,
+    Lengths,
     PhaseRecord,
     PlayerRecord,
     phase_attempts,
@@ -46,8 +52,10 @@ def stamp(moment: datetime) -> str:
     return moment.isoformat(timespec="microseconds")
 
 
-def facts(result_sheet: Sheet, ref: str, played_at: datetime) -> Facts | None:
-    """What a game adds to its group's records: None unless it is finished."""
+def facts(result_sheet: Sheet, ref: str, played_at: datetime,
+          last_round_at: datetime | None = None) -> Facts | None:
+    """What a game adds to its group's records: None unless it is finished. ``last_round_at``:
+    when its last round was entered (None: not known, the game counts for no length)."""
     if result_sheet.status != "finished":
         return None
     edition = result_sheet.setup.edition
@@ -68,8 +76,9 @@ def facts(result_sheet: Sheet, ref: str, played_at: datetime) -> Facts | None:
                              for (name, phase), (tries, laid) in attempts.items()
                              if name == line.name),
         })
+    seconds = length_of(played_at, last_round_at, result_sheet.status).seconds
     return {"ref": ref, "at": stamp(played_at), "winners": list(result_sheet.winners),
-            "players": players}
+            "players": players, "seconds": seconds}
 
 
 def _entry() -> dict[str, Any]:
@@ -109,6 +118,42 @@ def apply(tallies: Tallies, game: Facts, sign: int) -> set[str]:
             del tallies[key]
             lost.discard(key)
     return lost
+
+
+def no_length() -> dict[str, Any]:
+    """The lengths of a group without finished games."""
+    return {"games": 0, "seconds": 0, "longest": None}
+
+
+def apply_length(length: dict[str, Any], game: Facts, sign: int) -> bool:
+    """Add (``sign`` 1) or take away (-1) one game's length; True when that game was the
+    longest, which is then to be looked up again."""
+    seconds = game.get("seconds")
+    if seconds is None:
+        return False
+    length["games"] += sign
+    length["seconds"] += sign * seconds
+    ref = [seconds, game["at"], game["ref"]]
+    if sign > 0:
+        held = length["longest"]
+        # Of equal games the newer one is named, as for the best and worst game.
+        if held is None or (seconds, game["at"]) > (held[0], held[1]):
+            length["longest"] = ref
+        return False
+    if length["longest"] is not None and length["longest"][2] == game["ref"]:
+        length["longest"] = None
+        return bool(length["games"] > 0)
+    return False
+
+
+def longest(games: Iterable[Facts]) -> list[Any] | None:
+    """The longest of ``games`` (the reference for the database's lookup after the longest
+    game was taken away)."""
+    length = no_length()
+    for game in games:
+        apply_length(length, game, 1)
+    found: list[Any] | None = length["longest"]
+    return found
 
 
 def _set(counts: dict[str, Any], name: str, value: Any) -> None:
@@ -152,11 +197,12 @@ def extremes(key: str, games: Iterable[Facts]) -> dict[str, Any]:
 
 def records_from(tallies: Mapping[str, Mapping[str, Any]], aliases: Mapping[str, str],
                  games: Sequence[GameSummary], wins: Sequence[Sequence[str]],
-                 wins_from: int = 0) -> GroupRecords:
+                 wins_from: int = 0, length: Mapping[str, Any] | None = None) -> GroupRecords:
     """The records the tallies hold, with ``aliases`` (spelling → name) merged.
 
     ``games``: the list to show (newest first); ``wins``: the winners of the finished games
-    to draw (oldest first), the first being finished game number ``wins_from`` + 1.
+    to draw (oldest first), the first being finished game number ``wins_from`` + 1;
+    ``length``: the games' lengths as :func:`apply_length` keeps them.
     """
     ids = Identities(aliases)
     merged: dict[str, list[Mapping[str, Any]]] = {}
@@ -169,7 +215,9 @@ def records_from(tallies: Mapping[str, Mapping[str, Any]], aliases: Mapping[str,
     phases = _phases(part for parts in merged.values() for part in parts)
     shown_wins = tuple(tuple(ids.shown.get(ids.of(name), name) for name in winners)
                        for winners in wins)
-    return GroupRecords(tuple(games), tuple(players), phases, shown_wins, wins_from)
+    length = length or no_length()
+    lengths = Lengths(length["games"], length["seconds"], _game_ref(length["longest"]))
+    return GroupRecords(tuple(games), tuple(players), phases, shown_wins, wins_from, lengths)
 
 
 def _player(name: str, parts: Sequence[Mapping[str, Any]]) -> PlayerRecord:

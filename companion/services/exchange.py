@@ -50,12 +50,13 @@ def game_data(game: models.Game) -> dict[str, Any]:
     setup = services.setup_of(game)
     current = scoring.build_sheet(setup, [])
     rounds = []
-    for stored in services.rounds_of(game):
+    times = [stored.created_at for stored in game.rounds]
+    for stored, at in zip(services.rounds_of(game), times, strict=True):
         _errors, warnings = scoring.check_round(current, stored)
         current = scoring.add_round(current, stored, confirm=True)
         rounds.append({"results": [_result(result, setup.edition)
                                    for result in current.rounds[-1].results],
-                       "confirm": bool(warnings)})
+                       "confirm": bool(warnings), "at": at.isoformat(timespec="seconds")})
     first = "starter" if setup.edition.markers else "dealer"
     data = {"edition": setup.edition.key,
             "players": [p.name for p in game.players if p.joined_round <= 1],
@@ -151,7 +152,9 @@ def import_game(item: schemas.GameFile, number: int | None = None) -> models.Gam
             if body is None:
                 break
             services.record_round(game, body.to_round(game.edition),
-                                  confirm=body.confirm)
+                                  confirm=body.confirm, at=body.at)
+        if any(body.at is None for body in item.rounds):
+            game.last_round_at = None  # an older file: when the rounds were played is unknown
     except scoring.RoundRejected as error:
         first = error.problems[0]
         raise ImportRefused(first, at["game"], at["round"], first.player) from error

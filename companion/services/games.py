@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 
 from sqlalchemy import Select, bindparam, inspect, select, text
 from sqlalchemy.exc import IntegrityError
@@ -268,8 +269,11 @@ def _derived(game: models.Game, sheet: scoring.Sheet) -> scoring.Sheet:
     return sheet
 
 
-def _store(game: models.Game, number: int, view: scoring.RoundView) -> models.Round:
-    stored = models.Round(number=number, results=[
+def _store(game: models.Game, number: int, view: scoring.RoundView,
+           at: datetime | None = None) -> models.Round:
+    at = at or datetime.now(UTC).replace(tzinfo=None)
+    game.last_round_at = at
+    stored = models.Round(number=number, created_at=at, results=[
         models.Result(position=position, player=result.player, laid=result.laid,
                       phase=result.phase, points=result.points, went_out=result.went_out)
         for position, result in enumerate(view.results)
@@ -283,13 +287,14 @@ def _store(game: models.Game, number: int, view: scoring.RoundView) -> models.Ro
 
 
 def record_round(game: models.Game, new: scoring.Round, *, number: int | None = None,
-                 confirm: bool = False) -> scoring.Sheet:
-    """Add the next round; ``number`` guards against a round another device already added."""
+                 confirm: bool = False, at: datetime | None = None) -> scoring.Sheet:
+    """Add the next round; ``number`` guards against a round another device already added.
+    ``at``: when it was played (an import; else now)."""
     sheet = sheet_of(game)
     if number is not None and number != sheet.next_round:
         raise StaleRound(sheet.next_round, number)
     updated = scoring.add_round(sheet, new, confirm=confirm)
-    _store(game, sheet.next_round, updated.rounds[-1])
+    _store(game, sheet.next_round, updated.rounds[-1], at)
     _touch(game)
     return _derived(game, updated)
 
@@ -311,6 +316,11 @@ def undo_last(game: models.Game, *, number: int | None = None) -> scoring.Sheet:
         raise NoSuchRound()
     if number is not None and number != last.number:
         raise StaleRound(last.number, number)
+    # The round before becomes the latest (one indexed lookup: undo is rare).
+    game.last_round_at = db.session.execute(
+        select(models.Round.created_at).where(models.Round.game_id == game.id,
+                                              models.Round.number == last.number - 1)
+    ).scalar_one_or_none()
     if rounds_loaded(game):
         game.rounds.remove(last)
     else:

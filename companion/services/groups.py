@@ -75,7 +75,7 @@ def games_of(group: models.Group) -> list[models.Game]:
 
 def played(game: models.Game) -> records.PlayedGame:
     return records.PlayedGame(game.view_key, game.created_at, services.setup_of(game),
-                              tuple(services.rounds_of(game)))
+                              tuple(services.rounds_of(game)), game.last_round_at)
 
 
 def aliases_of(group: models.Group) -> dict[str, str]:
@@ -190,7 +190,7 @@ def derived(group: models.Group, known: str | None = None, *,
         tallies = json.loads(kept)
         return tally.records_from(tallies["players"], aliases, (),
                                   [tuple(json.loads(winners or "[]")) for winners in wins],
-                                  tallies["finished"] - len(wins))
+                                  tallies["finished"] - len(wins), tallies.get("length"))
 
     def derive() -> Derived:
         newest = (select(_G.id, _G.view_key, _G.edit_key, _G.created_at, _G.edition, _G.status,

@@ -83,7 +83,7 @@ def keep(session: Session, game: models.Game, sheet: Sheet) -> None:
     """``sheet`` is ``game`` as this transaction leaves it: keep its line and its facts."""
     game.status, game.played_rounds = sheet.status, len(sheet.rounds)
     game.winners = json.dumps(list(sheet.winners), **_JSON)  # type: ignore[arg-type]
-    new = tally.facts(sheet, game.view_key, game.created_at)
+    new = tally.facts(sheet, game.view_key, game.created_at, game.last_round_at)
     where = game.group_id if new is not None else None
     for group_id in {game.group_id, game.counted_in} - {None}:
         bump(session, group_id)  # type: ignore[arg-type]
@@ -114,11 +114,15 @@ def _change(session: Session, group_id: int, game: models.Game, facts: tally.Fac
         session.add_all(models.Standing(
             group_id=group_id, game_id=game.id, spelling=player["name"].casefold(),
             name=player["name"], points=player["points"], played_at=facts["at"],
-            view_key=facts["ref"]) for player in facts["players"])
+            view_key=facts["ref"], seconds=facts.get("seconds"))
+            for player in facts["players"])
     session.flush()
     lost = tally.apply(kept["players"], facts, sign)
     for spelling in lost:
         kept["players"][spelling].update(_looked_up(session, group_id, spelling))
+    length = kept.setdefault("length", tally.no_length())
+    if tally.apply_length(length, facts, sign):
+        length["longest"] = _longest(session, group_id)
     kept["finished"] += sign
     group.tallies = json.dumps(kept, **_JSON)  # type: ignore[arg-type]
     session.flush()
@@ -141,6 +145,17 @@ def _looked_up(session: Session, group_id: int, spelling: str) -> dict[str, Any]
     return {"best": None if best is None else list(best),
             "worst": None if worst is None else list(worst),
             "first": None if first is None else list(first)}
+
+
+def _longest(session: Session, group_id: int) -> list[Any] | None:
+    """The group's longest finished game (one indexed lookup), as
+    :func:`companion.scoring.tally.longest` gives it."""
+    standing = models.Standing
+    found = session.execute(
+        select(standing.seconds, standing.played_at, standing.view_key)
+        .where(standing.group_id == group_id, standing.seconds.is_not(None))
+        .order_by(standing.seconds.desc(), standing.played_at.desc()).limit(1)).first()
+    return None if found is None else list(found)
 
 
 def derive(session: Session, group: models.Group, sheets: list[tuple[models.Game, Sheet]]

@@ -14,7 +14,17 @@ from test_records import ANN_WINS, BEN_WINS, BOARD, UNFINISHED
 from companion import editions
 from companion.scoring import Result, Round, RoundRejected, Sheet, add_round, build_sheet
 from companion.scoring.records import PlayedGame, group_records, replay, summarise
-from companion.scoring.tally import Facts, Tallies, apply, extremes, facts, records_from
+from companion.scoring.tally import (
+    Facts,
+    Tallies,
+    apply,
+    apply_length,
+    extremes,
+    facts,
+    longest,
+    no_length,
+    records_from,
+)
 
 SPELLINGS = ("Ann", "ann", "ANN", "Ben", "ben", "Cem", "Dora", "Élodie", "élodie")
 
@@ -60,7 +70,10 @@ def random_game(rng: random.Random, ref: str, moment: datetime) -> PlayedGame:
         except (RoundRejected, ValueError):
             continue
         rounds.append(new)
-    return PlayedGame(ref, moment, game_setup, tuple(rounds))
+    # Lengths of whole minutes, so that equal lengths (the newer is named) come up; some
+    # games' times are not known (an import of an older file).
+    ended = None if rng.random() < 0.15 else moment + timedelta(minutes=rng.randint(0, 5) * 30)
+    return PlayedGame(ref, moment, game_setup, tuple(rounds), ended)
 
 
 def masters_round(rng: random.Random, sheet: Sheet) -> Round:
@@ -74,7 +87,7 @@ def masters_round(rng: random.Random, sheet: Sheet) -> Round:
 
 
 def facts_of(game: PlayedGame) -> Facts | None:
-    return facts(replay(game.setup, game.rounds), game.ref, game.played_at)
+    return facts(replay(game.setup, game.rounds), game.ref, game.played_at, game.last_round_at)
 
 
 def refill(tallies: Tallies, lost: set[str], counted: list[Facts]) -> None:
@@ -102,6 +115,7 @@ def test_tallies_kept_game_by_game_equal_the_records_replayed_from_every_round(
              for n in range(rng.randint(1, 12))]
     aliases = {"dora": "Cem"} if merge else {}
     tallies: Tallies = {}
+    length = no_length()
     counted: dict[str, Facts] = {}
     # Games are counted in the order they change, not the order they were played; some are
     # taken back and counted again, as an undone and re-entered last round does.
@@ -112,19 +126,24 @@ def test_tallies_kept_game_by_game_equal_the_records_replayed_from_every_round(
         if found is None:
             continue
         apply(tallies, found, 1)
+        apply_length(length, found, 1)
         counted[game.ref] = found
         if rng.random() < 0.3:
             del counted[game.ref]
             refill(tallies, apply(tallies, found, -1), list(counted.values()))
+            if apply_length(length, found, -1):
+                length["longest"] = longest(counted.values())
             apply(tallies, found, 1)
+            apply_length(length, found, 1)
             counted[game.ref] = found
     reference = group_records(games, aliases)
     finished = sorted(counted.values(), key=lambda game: game["at"])
     kept = records_from(tallies, aliases, [summarise(game)[0] for game in
                                            sorted(games, key=lambda g: g.played_at,
                                                   reverse=True)],
-                        [tuple(game["winners"]) for game in finished])
+                        [tuple(game["winners"]) for game in finished], length=length)
     assert comparable(kept) == comparable(reference)
+    assert kept.lengths == reference.lengths
 
 
 def test_a_game_taken_away_leaves_nothing_behind() -> None:
@@ -149,3 +168,21 @@ def test_taking_away_the_best_game_names_the_spelling_to_look_up_again() -> None
     refill(tallies, {"ann", "ben"}, [second])
     assert tallies["ann"]["best"][2] == tallies["ann"]["worst"][2] == "g2"
     assert tallies["ann"]["first"][1] == "ann"
+
+
+def test_the_lengths_add_up_and_the_longest_is_looked_up_again_when_it_goes() -> None:
+    start = datetime(2026, 3, 6, 19, 42)
+    games = [facts(replay(ANN_WINS.setup, ANN_WINS.rounds), f"g{n}", start + timedelta(days=n),
+                   start + timedelta(days=n, minutes=minutes))
+             for n, minutes in enumerate([93, 30, 153, 30])]
+    length = no_length()
+    for game in games:
+        assert game is not None
+        assert apply_length(length, game, 1) is False
+    assert (length["games"], length["seconds"]) == (4, (93 + 30 + 153 + 30) * 60)
+    assert length["longest"][2] == "g2"
+    assert apply_length(length, games[1], -1) is False  # not the longest: nothing to look up
+    assert apply_length(length, games[2], -1) is True
+    assert longest([games[0], games[3]]) == [93 * 60, games[0]["at"], "g0"]
+    # Of two equal lengths the newer game is the longest.
+    assert longest([games[1], games[3]])[2] == "g3"

@@ -17,6 +17,7 @@ from companion.forms.games import ActionForm, BoardRoundForm, NewGameForm, Round
 from companion.i18n import say
 from companion.numbers import whole_number
 from companion.rules.errors import Reason
+from companion.scoring.length import length_of
 from companion.services import games as services
 from companion.services import groups as group_services
 from companion.views.games import undo as _undo
@@ -110,7 +111,8 @@ def _render_sheet(key: str, block: str | None) -> tuple[str, bool, int]:
     template = game.edition.sheet_template
     restore = _undo.restore_offer(game) if editable else None
     context = {"game": game, "view": view, "editable": editable,
-               "undo_form": ActionForm(), "restore": restore, "facts": _sheet_facts(sheet)}
+               "undo_form": ActionForm(), "restore": restore, "facts": _sheet_facts(sheet),
+               "length": length_of(game.created_at, game.last_round_at, sheet.status)}
     if block is None:
         return render_template(template, **context), exact and restore is None, game.revision
     return render_block(template, block, context), exact and restore is None, game.revision
