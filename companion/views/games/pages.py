@@ -9,6 +9,7 @@ from flask_babel import gettext as _
 from werkzeug import Response
 
 from companion import editions, models, reading, scoring
+from companion import names as player_names
 from companion.cache import pages as rendered
 from companion.display import sheet as sheetview
 from companion.display.blocks import render_block
@@ -61,7 +62,8 @@ def _setup_problems(form: NewGameForm, problems: tuple[tuple[str, Reason], ...])
               "ten_rounds": form.ten_rounds, "first": form.first}
     for name, reason in problems:
         player = reason.player if isinstance(reason, scoring.Problem) else None
-        typed = [entry for entry in form.names.entries if (entry.data or "").strip() == player]
+        typed = [entry for entry in form.names.entries
+                 if player_names.clean(entry.data or "") == player]
         target = typed[-1] if player and typed else fields[name]
         target.errors = [*target.errors, say(reason, sentence=True)]
 
