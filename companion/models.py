@@ -161,7 +161,8 @@ class Group(db.Model):  # type: ignore[name-defined,misc]
 
 
 class Alias(db.Model):  # type: ignore[name-defined,misc]
-    """A spelling (stored casefolded) that counts as player ``name`` in the group's records."""
+    """A spelling (stored as its companion.names.key) that counts as player ``name`` in the
+    group's records."""
 
     __tablename__ = "group_alias"
     __table_args__ = (UniqueConstraint("group_id", "alias", name="group_alias_one_per_spelling"),)
@@ -190,7 +191,7 @@ class Standing(db.Model):  # type: ignore[name-defined,misc]
     game_id: Mapped[int] = mapped_column(
         ForeignKey("game.id", ondelete="CASCADE", name="standing_game_fk"))
     spelling: Mapped[str] = mapped_column(Text)
-    """The name casefolded: the key of the group's tallies."""
+    """The name's :func:`companion.names.key`: the key of the group's tallies."""
     name: Mapped[str] = mapped_column(Text)
     points: Mapped[int | None]
     """The game's penalty points (None: a board game)."""

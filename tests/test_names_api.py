@@ -85,3 +85,35 @@ def test_the_new_game_form_takes_thirty_emoji(client) -> None:
     page = client.post("/games/new", data=new_game_form([FAMILY * (MAX_NAME + 1), "Bo"])
                        ).get_data(as_text=True)
     assert re.findall(r'id="(names-\d)"[^>]*aria-invalid="true"', page) == ["names-0"]
+
+
+def test_spellings_of_one_person_count_as_one_player_of_a_group(api: Any) -> None:
+    from tests.test_groups_api import finish_short, start
+
+    group = api.post("/api/groups", {"name": "Friday"}).get_json()
+    zoe_nfd = unicodedata.normalize("NFD", "Zoë " + FAMILY)
+    one = start(api, group, ["Zoë " + FAMILY, "Ben"], phases=[1, 2])
+    finish_short(api, one, "Zoë " + FAMILY, "Ben")
+    two = start(api, group, [zoe_nfd + " ", "ben"], phases=[1, 2])
+    finish_short(api, two, two["players"][0]["name"], "ben")
+    three = start(api, group, ["ZOË " + FAMILY, "Ben"], phases=[1, 2])
+    finish_short(api, three, "Ben", "ZOË " + FAMILY)
+    data = api.client.get(f"/api/groups/{group['view_id']}").get_json()
+    assert [(p["name"], p["played"], p["won"]) for p in data["players"]] == [
+        ("Zoë " + FAMILY, 3, 2), ("Ben", 3, 1)]
+
+
+def test_tallies_key_nfd_and_nfc_spellings_together() -> None:
+    from companion.scoring import tally
+
+    def facts(name: str, at: str) -> dict[str, Any]:
+        return {"ref": at, "at": at, "winners": [name], "players": [{
+            "name": name, "won": True, "shared": False, "markers": False, "card_rounds": 2,
+            "card_points": 0, "points": 0, "wreath": None, "phases": []}]}
+
+    kept: dict[str, Any] = {}
+    tally.apply(kept, facts("Zoë" + FAMILY, "2024-01-01"), 1)
+    tally.apply(kept, facts(unicodedata.normalize("NFD", " zoë" + FAMILY), "2024-01-02"), 1)
+    assert len(kept) == 1
+    (entry,) = kept.values()
+    assert entry["played"] == 2 and entry["first"][1] == "Zoë" + FAMILY
