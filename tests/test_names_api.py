@@ -117,3 +117,14 @@ def test_tallies_key_nfd_and_nfc_spellings_together() -> None:
     assert len(kept) == 1
     (entry,) = kept.values()
     assert entry["played"] == 2 and entry["first"][1] == "Zoë" + FAMILY
+
+
+def test_a_look_alike_name_is_noted_once_then_the_game_starts(client) -> None:
+    names = ["Anna", "\u0410nna"]
+    page = client.post("/games/new", data=new_game_form(names)).get_data(as_text=True)
+    assert 'id="names-1-note"' in page and 'id="names-0-note"' not in page
+    assert "aria-invalid" not in page
+    seen = re.search(r'name="seen_alike" type="hidden" value="([^"]*)"', page).group(1)
+    started = client.post("/games/new", data=new_game_form(names, seen_alike=seen.replace(
+        "&#10;", "\n").replace("\n", "\n")))
+    assert started.status_code == 303

@@ -75,6 +75,8 @@ class NewGameForm(FlaskForm):
     names = FieldList(StringField(validators=[Optional(), _name_length]),
         min_entries=MAX_PLAYERS, max_entries=MAX_PLAYERS)
     group = HiddenField()  # a group's edit link: the game joins that group
+    # The names a look-alike warning was shown for: sent again unchanged, the game starts.
+    seen_alike = HiddenField()
     first = SelectField(_l("Deals first (card game) or starts (board game: the youngest player)"),
                         choices=choices(*((str(i), str(i + 1)) for i in range(MAX_PLAYERS))),
                         default="0")

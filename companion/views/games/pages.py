@@ -39,7 +39,8 @@ def new() -> str | Response:
         form.edition.data = request.args["edition"]
     if request.method == "GET":
         form.group.data = request.args.get("group", "")
-    if form.validate_on_submit():
+    notes: dict[str, str] = {}
+    if form.validate_on_submit() and not (notes := _look_alike_notes(form)):
         spec = services.GameSpec(form.chosen_edition(), tuple(form.player_names()),
                                  form.phases(), bool(form.ten_rounds.data),
                                  bool(form.knocking.data), form.first_name())
@@ -53,7 +54,31 @@ def new() -> str | Response:
             flash(_("Game started. Keep this page's address: it is the key to edit the game."))
             return redirect(url_for("games.sheet", key=game.edit_key), 303)
     return render_template("games/new.html", form=form, chosen=form.chosen_edition(),
-                           edition_facts=_edition_facts())
+                           edition_facts=_edition_facts(), notes=notes)
+
+
+def _look_alike_notes(form: NewGameForm) -> dict[str, str]:
+    """A note per name input whose name only looks like what it seems (companion.names),
+    shown once: sending the same names again starts the game (a warning, not a refusal)."""
+    typed = form.player_names()
+    seen = "\n".join(typed)
+    found = player_names.look_alikes(typed)
+    if not found or form.seen_alike.data == seen:
+        return {}
+    form.seen_alike.data = seen
+    notes: dict[str, str] = {}
+    for alike in found:
+        entry = next(entry for entry in form.names.entries
+                     if player_names.clean(entry.data or "") == alike.name)
+        if alike.other is not None:
+            notes[entry.id] = _("“%(name)s” looks like “%(other)s”: check that they are two "
+                                "different players, then start the game again to keep both.",
+                                name=alike.name, other=alike.other)
+        else:
+            notes[entry.id] = _("“%(name)s” mixes letters of several alphabets (%(scripts)s): "
+                                "check it is typed as meant, then start the game again to keep "
+                                "it.", name=alike.name, scripts=", ".join(alike.scripts))
+    return notes
 
 
 def _setup_problems(form: NewGameForm, problems: tuple[tuple[str, Reason], ...]) -> None:
