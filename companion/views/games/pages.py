@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 from flask import abort, flash, redirect, render_template, request, url_for
@@ -61,7 +62,8 @@ def _look_alike_notes(form: NewGameForm) -> dict[str, str]:
     """A note per name input whose name only looks like what it seems (companion.names),
     shown once: sending the same names again starts the game (a warning, not a refusal)."""
     typed = form.player_names()
-    seen = "\n".join(typed)
+    # A digest, not the names: a browser sends a line break in a field back as CR LF.
+    seen = hashlib.sha256("\n".join(typed).encode()).hexdigest()[:16]
     found = player_names.look_alikes(typed)
     if not found or form.seen_alike.data == seen:
         return {}
