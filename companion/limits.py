@@ -11,8 +11,12 @@ from __future__ import annotations
 #: Players at one table (a game, a printed sheet).
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
-#: Characters in a player's name (after stripping spaces); also the database column.
+#: Characters in a player's name (after stripping spaces), as a person sees them: grapheme
+#: clusters, so a family emoji joined by zero-width joiners counts once (companion.names).
 MAX_NAME = 30
+#: Code points of a stored name, the database column: room for 30 of the longest emoji
+#: sequences (a family with skin tones is 11), not for a name of endlessly stacked accents.
+MAX_NAME_STORED = 400
 #: Points of one hand: far above any real hand (190), keeps stored numbers sane.
 MAX_POINTS = 1000
 #: Characters in a group's name; also the database column.

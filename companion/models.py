@@ -14,7 +14,7 @@ from sqlalchemy.types import TypeDecorator
 from companion import editions
 from companion.editions import Edition
 from companion.extensions import db
-from companion.limits import MAX_GROUP_NAME, MAX_NAME
+from companion.limits import MAX_GROUP_NAME, MAX_NAME_STORED
 
 #: The tallies of a group without finished games (companion.services.tallies).
 NO_TALLIES = '{"finished":0,"players":{}}'
@@ -98,7 +98,7 @@ class Player(db.Model):  # type: ignore[name-defined,misc]
     id: Mapped[int] = mapped_column(primary_key=True)
     game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
     seat: Mapped[int]
-    name: Mapped[str] = mapped_column(String(MAX_NAME))
+    name: Mapped[str] = mapped_column(String(MAX_NAME_STORED))
     # A late joiner's first round, and the first round a player who left no longer plays.
     joined_round: Mapped[int] = mapped_column(default=1, server_default="1")
     left_round: Mapped[int | None]
@@ -135,7 +135,7 @@ class Result(db.Model):  # type: ignore[name-defined,misc]
     id: Mapped[int] = mapped_column(primary_key=True)
     round_id: Mapped[int] = mapped_column(ForeignKey("round.id", ondelete="CASCADE"), index=True)
     position: Mapped[int]
-    player: Mapped[str] = mapped_column(String(MAX_NAME))
+    player: Mapped[str] = mapped_column(String(MAX_NAME_STORED))
     laid: Mapped[bool]
     phase: Mapped[int | None]
     points: Mapped[int | None]
@@ -164,7 +164,8 @@ class Group(db.Model):  # type: ignore[name-defined,misc]
 
 
 class Alias(db.Model):  # type: ignore[name-defined,misc]
-    """A spelling (stored casefolded) that counts as player ``name`` in the group's records."""
+    """A spelling (stored as its companion.names.key) that counts as player ``name`` in the
+    group's records."""
 
     __tablename__ = "group_alias"
     __table_args__ = (UniqueConstraint("group_id", "alias", name="group_alias_one_per_spelling"),)
@@ -172,8 +173,8 @@ class Alias(db.Model):  # type: ignore[name-defined,misc]
     id: Mapped[int] = mapped_column(primary_key=True)
     group_id: Mapped[int] = mapped_column(
         ForeignKey("game_group.id", ondelete="CASCADE", name="group_alias_group_fk"), index=True)
-    alias: Mapped[str] = mapped_column(String(MAX_NAME))
-    name: Mapped[str] = mapped_column(String(MAX_NAME))
+    alias: Mapped[str] = mapped_column(String(MAX_NAME_STORED))
+    name: Mapped[str] = mapped_column(String(MAX_NAME_STORED))
 
     group: Mapped[Group] = relationship(back_populates="aliases")
 
@@ -194,7 +195,7 @@ class Standing(db.Model):  # type: ignore[name-defined,misc]
     game_id: Mapped[int] = mapped_column(
         ForeignKey("game.id", ondelete="CASCADE", name="standing_game_fk"))
     spelling: Mapped[str] = mapped_column(Text)
-    """The name casefolded: the key of the group's tallies."""
+    """The name's :func:`companion.names.key`: the key of the group's tallies."""
     name: Mapped[str] = mapped_column(Text)
     points: Mapped[int | None]
     """The game's penalty points (None: a board game)."""

@@ -22,10 +22,11 @@ from wtforms import (  # type: ignore[attr-defined]
     StringField,
     widgets,
 )
-from wtforms.validators import Length, Optional, ValidationError
+from wtforms.validators import Optional, ValidationError
 
 from companion import editions
-from companion.limits import MAX_NAME, MAX_PLAYERS, MAX_POINTS
+from companion import names as player_names
+from companion.limits import MAX_NAME, MAX_NAME_STORED, MAX_PLAYERS, MAX_POINTS
 from companion.numbers import whole_number
 
 
@@ -63,12 +64,19 @@ class MultiCheckboxField(SelectMultipleField):
     option_widget = widgets.CheckboxInput()
 
 
+def _name_length(form: Form, field: StringField) -> None:
+    """At most MAX_NAME characters as a person sees them (a family emoji is one)."""
+    if player_names.too_long(player_names.clean(field.data or ""), MAX_NAME):
+        raise ValidationError(_l("A name has at most %(max)s characters.", max=MAX_NAME))
+
+
 class NewGameForm(FlaskForm):
     edition = RadioField(_l("Edition"), default=editions.DEFAULT_KEY)
-    names = FieldList(StringField(validators=[Optional(), Length(max=MAX_NAME, message=_l(
-        "A name has at most %(max)s characters.", max=MAX_NAME))]),
+    names = FieldList(StringField(validators=[Optional(), _name_length]),
         min_entries=MAX_PLAYERS, max_entries=MAX_PLAYERS)
     group = HiddenField()  # a group's edit link: the game joins that group
+    # The names a look-alike warning was shown for: sent again unchanged, the game starts.
+    seen_alike = HiddenField()
     first = SelectField(_l("Deals first (card game) or starts (board game: the youngest player)"),
                         choices=choices(*((str(i), str(i + 1)) for i in range(MAX_PLAYERS))),
                         default="0")
@@ -90,8 +98,8 @@ class NewGameForm(FlaskForm):
         return offered.get(self.edition.data or "", editions.default())
 
     def player_names(self) -> list[str]:
-        return [(entry.data or "").strip() for entry in self.names.entries
-                if (entry.data or "").strip()]
+        return [player_names.clean(entry.data or "") for entry in self.names.entries
+                if player_names.clean(entry.data or "")]
 
     def phases(self) -> tuple[int, ...]:
         if self.phase_set.data == "custom":
@@ -101,7 +109,7 @@ class NewGameForm(FlaskForm):
 
     def first_name(self) -> str | None:
         """The name in the chosen seat among the names typed (empty rows skipped)."""
-        rows = [(entry.data or "").strip() for entry in self.names.entries]
+        rows = [player_names.clean(entry.data or "") for entry in self.names.entries]
         seat = int(self.first.data or 0)
         if seat < len(rows) and rows[seat]:
             return rows[seat]
@@ -165,7 +173,6 @@ class PlayerForm(FlaskForm):
     """Rename a player, add a late joiner or let a player leave (the page's buttons)."""
 
     player = HiddenField()
-    name = StringField(_l("Name"), validators=[Optional(), Length(max=MAX_NAME, message=_l(
-        "A name has at most %(max)s characters.", max=MAX_NAME))],
-        render_kw={"autocomplete": "off", "maxlength": MAX_NAME})
+    name = StringField(_l("Name"), validators=[Optional(), _name_length],
+                       render_kw={"autocomplete": "off", "maxlength": MAX_NAME_STORED})
     revision = HiddenField()

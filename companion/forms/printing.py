@@ -17,6 +17,7 @@ from wtforms import Field, Form, RadioField, StringField
 from wtforms.validators import ValidationError
 
 from companion import editions, pdf
+from companion import names as player_names
 from companion.i18n import language_names
 from companion.limits import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
 from companion.numbers import whole_number
@@ -42,7 +43,7 @@ class NamesField(Field):
 
     def process_formdata(self, valuelist: list[Any]) -> None:
         self.raw = [str(value) for value in valuelist]
-        self.data = [name.strip() for name in self.raw if name.strip()]
+        self.data = [player_names.clean(name) for name in self.raw if player_names.clean(name)]
 
     def process_data(self, value: Any) -> None:
         self.raw = []
@@ -107,10 +108,10 @@ class PrintForm(Form):
             problems.append(gettext("A sheet has at most %(max)s players: %(count)s names were "
                                     "given.", max=MAX_PLAYERS, count=len(names)))
         for name in names:
-            if len(name) > MAX_NAME:
+            if player_names.too_long(name, MAX_NAME):
                 problems.append(gettext("A name has at most %(max)s characters: “%(name)s” is "
                                         "longer.", max=MAX_NAME, name=shown(name)))
-            elif not name.isprintable():
+            elif player_names.unwanted(name) is not None:
                 problems.append(gettext("A name cannot hold control characters."))
         field.errors = [*field.errors, *problems]
 

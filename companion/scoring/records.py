@@ -1,7 +1,8 @@
 """A group's records, derived from its games' stored rounds; as in docs/decisions.md:
 
-- Players are the same person across games when their names match case-insensitively, or
-  when the group merged one spelling into another (``aliases``: casefolded spelling → name).
+- Players are the same person across games when their names have one key
+  (:func:`companion.names.key`: case, surrounding spaces and NFC/NFD aside), or
+  when the group merged one spelling into another (``aliases``: spelling → name).
 - Only finished games count; unfinished ones are listed but left out of every record.
 - Every co-winner of a shared win (variant 1's tie) gets a win; ``shared`` counts those.
 - A phase is *completed at the first try* when laid in the first round a player tries it in
@@ -22,6 +23,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from companion import names
 from companion.editions import Edition
 from companion.scoring import board, sheet
 from companion.scoring.checks import normalise_setup
@@ -182,15 +184,16 @@ def replay(setup: Setup, rounds: Sequence[Round]) -> Sheet:
 
 
 class Identities:
-    """Who is who across games: casefolded names, merged spellings, the name to show."""
+    """Who is who across games: names by :func:`companion.names.key` (case, spaces and
+    Unicode forms aside), merged spellings, the name to show."""
 
     def __init__(self, aliases: Mapping[str, str]) -> None:
-        self.aliases = {alias.casefold(): name for alias, name in aliases.items()}
-        self.shown: dict[str, str] = {name.casefold(): name for name in self.aliases.values()}
+        self.aliases = {names.key(alias): name for alias, name in aliases.items()}
+        self.shown: dict[str, str] = {names.key(name): name for name in self.aliases.values()}
 
     def of(self, name: str) -> str:
         """The key a spelling counts under."""
-        return self.aliases.get(name.casefold(), name).casefold()
+        return names.key(self.aliases.get(names.key(name), name))
 
     def see(self, name: str) -> str:
         """Note a spelling (the first one seen is shown, unless merged into another)."""

@@ -17,6 +17,7 @@ from sqlalchemy.orm import selectinload
 from sqlalchemy.orm.exc import StaleDataError
 
 from companion import live, models, scoring, storage
+from companion import names as player_names
 from companion.cache import sheets as derived
 from companion.editions import Edition
 from companion.exceptions import Reason, ServiceError
@@ -78,7 +79,7 @@ class GameSpec:
 def validate_spec(spec: GameSpec) -> GameSpec:
     """Check a new game's settings; returns them normalised (names stripped, phases sorted)."""
     problems: list[tuple[str, Reason]] = []
-    names = tuple(name.strip() for name in spec.players)
+    names = tuple(player_names.clean(name) for name in spec.players)
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         problems.append(("players", Reason("a game has %(min)s to %(max)s players",
                                             {"min": MIN_PLAYERS, "max": MAX_PLAYERS})))
@@ -94,32 +95,35 @@ def validate_spec(spec: GameSpec) -> GameSpec:
     if spec.ten_rounds and not spec.edition.variants:
         problems.append(("ten_rounds", Reason(
             "the 10-rounds variant is played with the original edition")))
-    if spec.first is not None and spec.first.strip() not in names:
+    first = None if spec.first is None else next(
+        (name for name in names if player_names.key(name) == player_names.key(spec.first)), None)
+    if spec.first is not None and first is None:
         problems.append(("first", Reason("the first dealer or starter must be one of the players")))
     if problems:
         raise SetupError(problems)
-    return GameSpec(spec.edition, names, phases, spec.ten_rounds, spec.knocking,
-                    spec.first.strip() if spec.first else None)
+    return GameSpec(spec.edition, names, phases, spec.ten_rounds, spec.knocking, first or None)
 
 
 def _name_problem(names: Sequence[str]) -> Problem | None:
     """The first name that cannot be, as a problem naming its player (``player``: the name
-    as typed, "" for a missing one, so that a form can mark that one field)."""
+    as typed, "" for a missing one, so that a form can mark that one field). Two names are
+    one player when their :func:`companion.names.key` is the same ("Anna" and " anna")."""
     seen: set[str] = set()
     for seat, name in enumerate(names, start=1):
-        if not name:
+        if player_names.blank(name):
             return Problem("player %(n)s has no name: a name has 1 to %(max)s characters",
-                           {"n": seat, "max": MAX_NAME}, player="")
-        if len(name) > MAX_NAME:
+                           {"n": seat, "max": MAX_NAME}, player=name)
+        if player_names.too_long(name, MAX_NAME):
             return Problem("“%(name)s…” is too long: a name has 1 to %(max)s characters",
-                           {"name": name[:MAX_NAME], "max": MAX_NAME}, player=name)
-        if not name.isprintable():
+                           {"name": player_names.cut(name, MAX_NAME), "max": MAX_NAME},
+                           player=name)
+        if player_names.unwanted(name) is not None:
             return Problem("the name of player %(n)s holds a control character",
                            {"n": seat}, player=name)
-        if name.casefold() in seen:
+        if player_names.key(name) in seen:
             return Problem("“%(name)s” is in this game twice: every player needs a different "
                            "name", {"name": name}, player=name)
-        seen.add(name.casefold())
+        seen.add(player_names.key(name))
     return None
 
 

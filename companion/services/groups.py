@@ -17,6 +17,7 @@ from sqlalchemy import Select, bindparam, func, or_, select
 from sqlalchemy.orm import selectinload
 
 from companion import models, reading, storage
+from companion import names as player_names
 from companion.cache.store import Kept
 from companion.exceptions import Reason, ServiceError
 from companion.extensions import db
@@ -79,7 +80,7 @@ def played(game: models.Game) -> records.PlayedGame:
 
 
 def aliases_of(group: models.Group) -> dict[str, str]:
-    return {alias.alias: alias.name for alias in group.aliases}
+    return {player_names.key(alias.alias): alias.name for alias in group.aliases}
 
 
 def records_of(group: models.Group, games: Sequence[models.Game]) -> records.GroupRecords:
@@ -223,23 +224,24 @@ def forget_derived() -> None:
 def names_to_merge(group: models.Group, listed: records.GroupRecords) -> list[str]:
     """The spellings a merge offers: one per player of the group's finished games (from its
     tallies) and the players of the games ``listed``; no query, whatever the group's size."""
-    names = {entry["first"][1].casefold(): entry["first"][1]
+    names = {player_names.key(entry["first"][1]): entry["first"][1]
              for entry in json.loads(tallies_of(group))["players"].values()}
     for game in listed.games:
         for name in game.players:
-            names.setdefault(name.casefold(), name)
-    return sorted(names.values(), key=str.casefold)
+            names.setdefault(player_names.key(name), name)
+    return sorted(names.values(), key=player_names.key)
 
 
 def spellings_of(group: models.Group) -> dict[str, str]:
-    """Every player name in the group's games, casefolded → as first typed (one query)."""
+    """Every player name in the group's games, by key (companion.names.key) → as first
+    typed (one query)."""
     rows = db.session.execute(
         select(models.Player.name).join(models.Game, models.Game.id == models.Player.game_id)
         .where(models.Game.group_id == group.id)
         .order_by(models.Game.created_at, models.Game.id, models.Player.seat)).scalars()
     names: dict[str, str] = {}
     for name in rows:
-        names.setdefault(name.casefold(), name)
+        names.setdefault(player_names.key(name), name)
     return names
 
 
@@ -289,20 +291,21 @@ def merge(group: models.Group, spelling: str, into: str) -> None:
     """Count ``spelling`` as player ``into`` in the records; games keep their names."""
     names = spellings_of(group)
     current = aliases_of(group)
-    spelling, into = spelling.strip(), into.strip()
+    spelling, into = player_names.clean(spelling), player_names.clean(into)
+    key = player_names.key
     for name in (spelling, into):
-        if name.casefold() not in names and name.casefold() not in current:
+        if key(name) not in names and key(name) not in current:
             raise GroupProblem(400, Reason("nobody called %(name)s played in this group",
                                                 {"name": name}))
-    target = current.get(into.casefold(), names.get(into.casefold(), into))
-    if spelling.casefold() == target.casefold():
+    target = current.get(key(into), names.get(key(into), into))
+    if key(spelling) == key(target):
         raise GroupProblem(400, Reason("choose two different players to merge"))
     for alias in group.aliases:
-        if alias.name.casefold() == spelling.casefold():
+        if key(alias.name) == key(spelling):
             alias.name = target  # who was merged into the spelling follows it
-    existing = next((a for a in group.aliases if a.alias == spelling.casefold()), None)
+    existing = next((a for a in group.aliases if key(a.alias) == key(spelling)), None)
     if existing is None:
-        group.aliases.append(models.Alias(alias=spelling.casefold(), name=target))
+        group.aliases.append(models.Alias(alias=key(spelling), name=target))
     else:
         existing.name = target
     group_tallies.bump(db.session(), group.id)
@@ -311,7 +314,8 @@ def merge(group: models.Group, spelling: str, into: str) -> None:
 
 def unmerge(group: models.Group, spelling: str) -> None:
     """Count ``spelling`` as a player of its own again."""
-    alias = next((a for a in group.aliases if a.alias == spelling.strip().casefold()), None)
+    alias = next((a for a in group.aliases
+                  if player_names.key(a.alias) == player_names.key(spelling)), None)
     if alias is None:
         raise GroupProblem(404, Reason("%(name)s is not merged into anybody",
                                          {"name": spelling}))

@@ -10,6 +10,7 @@ companion.scoring.roster.
 from __future__ import annotations
 
 from companion import models, scoring
+from companion import names as player_names
 from companion.exceptions import Reason, ServiceError
 from companion.limits import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
 from companion.services import games as services
@@ -25,27 +26,32 @@ class RosterError(ServiceError):
 
 
 def _player(game: models.Game, name: str) -> models.Player:
+    """The player called ``name``: as stored, else the one whose name is the same person's."""
     for player in game.players:
         if player.name == name:
+            return player
+    for player in game.players:
+        if player_names.key(player.name) == player_names.key(name):
             return player
     raise RosterError(Reason("%(player)s is not playing in this game", {"player": name}))
 
 
 def _check_name(game: models.Game, name: str, *, instead_of: str | None = None) -> str:
-    name = name.strip() if isinstance(name, str) else ""
-    if not name and instead_of is not None:
+    name = player_names.clean(name) if isinstance(name, str) else ""
+    if player_names.blank(name) and instead_of is not None:
         raise RosterError(Reason("%(player)s needs a name: a name has 1 to %(max)s characters",
                                  {"player": instead_of, "max": MAX_NAME}))
-    if not name:
+    if player_names.blank(name):
         raise RosterError(Reason("the new player needs a name: a name has 1 to %(max)s "
                                  "characters", {"max": MAX_NAME}))
-    if len(name) > MAX_NAME:
+    if player_names.too_long(name, MAX_NAME):
         raise RosterError(Reason("“%(name)s…” is too long: a name has 1 to %(max)s characters",
-                                 {"name": name[:MAX_NAME], "max": MAX_NAME}))
-    if not name.isprintable():
+                                 {"name": player_names.cut(name, MAX_NAME), "max": MAX_NAME}))
+    if player_names.unwanted(name) is not None:
         raise RosterError(Reason("a name cannot hold control characters"))
-    taken = {player.name.casefold() for player in game.players if player.name != instead_of}
-    if name.casefold() in taken:
+    taken = {player_names.key(player.name) for player in game.players
+             if player.name != instead_of}
+    if player_names.key(name) in taken:
         raise RosterError(Reason("%(player)s is already in this game: every player needs "
                                  "a different name", {"player": name}))
     return name
@@ -65,6 +71,7 @@ def _open(game: models.Game) -> scoring.Sheet:
 def rename_player(game: models.Game, old: str, new: str) -> str:
     """Give player ``old`` the name ``new`` on the sheet and in every round; returns it."""
     player = _player(game, old)
+    old = player.name
     new = _check_name(game, new, instead_of=old)
     if new == old:
         return new
@@ -95,6 +102,7 @@ def remove_player(game: models.Game, name: str) -> bool:
     altogether."""
     sheet = _open(game)
     player = _player(game, name)
+    name = player.name
     if name not in sheet.expected:
         raise RosterError(Reason("%(player)s has already left the game", {"player": name}))
     if len(sheet.expected) <= MIN_PLAYERS:

@@ -25,7 +25,7 @@ from typing import Any
 from sqlalchemy import event, select, update
 from sqlalchemy.orm import Session
 
-from companion import models
+from companion import models, names
 from companion.scoring import Sheet, tally
 
 _JSON = {"separators": (",", ":"), "ensure_ascii": False}
@@ -112,7 +112,7 @@ def _change(session: Session, group_id: int, game: models.Game, facts: tally.Fac
             synchronize_session=False)
     else:
         session.add_all(models.Standing(
-            group_id=group_id, game_id=game.id, spelling=player["name"].casefold(),
+            group_id=group_id, game_id=game.id, spelling=names.key(player["name"]),
             name=player["name"], points=player["points"], played_at=facts["at"],
             view_key=facts["ref"], seconds=facts.get("seconds"))
             for player in facts["players"])

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 from flask import abort, flash, redirect, render_template, request, url_for
@@ -9,6 +10,7 @@ from flask_babel import gettext as _
 from werkzeug import Response
 
 from companion import editions, models, reading, scoring
+from companion import names as player_names
 from companion.cache import pages as rendered
 from companion.display import sheet as sheetview
 from companion.display.blocks import render_block
@@ -39,7 +41,8 @@ def new() -> str | Response:
         form.edition.data = request.args["edition"]
     if request.method == "GET":
         form.group.data = request.args.get("group", "")
-    if form.validate_on_submit():
+    notes: dict[str, str] = {}
+    if form.validate_on_submit() and not (notes := _look_alike_notes(form)):
         spec = services.GameSpec(form.chosen_edition(), tuple(form.player_names()),
                                  form.phases(), bool(form.ten_rounds.data),
                                  bool(form.knocking.data), form.first_name())
@@ -53,7 +56,32 @@ def new() -> str | Response:
             flash(_("Game started. Keep this page's address: it is the key to edit the game."))
             return redirect(url_for("games.sheet", key=game.edit_key), 303)
     return render_template("games/new.html", form=form, chosen=form.chosen_edition(),
-                           edition_facts=_edition_facts())
+                           edition_facts=_edition_facts(), notes=notes)
+
+
+def _look_alike_notes(form: NewGameForm) -> dict[str, str]:
+    """A note per name input whose name only looks like what it seems (companion.names),
+    shown once: sending the same names again starts the game (a warning, not a refusal)."""
+    typed = form.player_names()
+    # A digest, not the names: a browser sends a line break in a field back as CR LF.
+    seen = hashlib.sha256("\n".join(typed).encode()).hexdigest()[:16]
+    found = player_names.look_alikes(typed)
+    if not found or form.seen_alike.data == seen:
+        return {}
+    form.seen_alike.data = seen
+    notes: dict[str, str] = {}
+    for alike in found:
+        entry = next(entry for entry in form.names.entries
+                     if player_names.clean(entry.data or "") == alike.name)
+        if alike.other is not None:
+            notes[entry.id] = _("“%(name)s” looks like “%(other)s”: check that they are two "
+                                "different players, then start the game again to keep both.",
+                                name=alike.name, other=alike.other)
+        else:
+            notes[entry.id] = _("“%(name)s” mixes letters of several alphabets (%(scripts)s): "
+                                "check it is typed as meant, then start the game again to keep "
+                                "it.", name=alike.name, scripts=", ".join(alike.scripts))
+    return notes
 
 
 def _setup_problems(form: NewGameForm, problems: tuple[tuple[str, Reason], ...]) -> None:
@@ -62,7 +90,8 @@ def _setup_problems(form: NewGameForm, problems: tuple[tuple[str, Reason], ...])
               "ten_rounds": form.ten_rounds, "first": form.first}
     for name, reason in problems:
         player = reason.player if isinstance(reason, scoring.Problem) else None
-        typed = [entry for entry in form.names.entries if (entry.data or "").strip() == player]
+        typed = [entry for entry in form.names.entries
+                 if player_names.clean(entry.data or "") == player]
         target = typed[-1] if player and typed else fields[name]
         target.errors = [*target.errors, say(reason, sentence=True)]
 

@@ -1,0 +1,139 @@
+"""Players' names: one person, one name (issue 24; docs/decisions.md, "One person, one name").
+
+- :func:`clean` is a name as stored and shown: Unicode NFC, spaces trimmed, otherwise as typed.
+- :func:`key` is who the name is: "Anna", " anna " and "Anna" typed with a combining accent
+  (NFD) are one person. Every "is this the same player" question (two seats of one game, a
+  rename, a group's records and merges) compares keys, never spellings.
+- :func:`length` counts what a person sees, grapheme clusters (``regex``'s ``\\X``): a family
+  emoji joined by zero-width joiners is one character, a Devanagari conjunct one syllable.
+- :func:`unwanted` finds a character a name cannot hold (control and format characters), while
+  the joiners that writing and emoji need are allowed.
+- :func:`look_alikes` finds names that only look alike (letters of several alphabets mixed in
+  one name, or a name that reads as another player's): a warning, never a refusal.
+
+Pure Python (with ``regex``): the scoring and the services import it.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import regex
+
+from companion.limits import MAX_NAME_STORED
+
+_GRAPHEME = regex.compile(r"\X")
+#: Format characters (category Cf) a name may hold: the zero-width joiner (emoji sequences,
+#: Indic conjuncts), the zero-width non-joiner (Persian, Indic) and the tag characters of
+#: subdivision flags (🏴 England). Every other Cf (bidi overrides, invisible separators) stays
+#: refused, as do control characters and line breaks.
+_JOINERS = frozenset({"\u200c", "\u200d", *map(chr, range(0xE0020, 0xE0080))})
+#: The alphabets whose letters look like Latin ones: two of them in one name is suspicious.
+_ALPHABETS = ("Latin", "Cyrillic", "Greek", "Armenian", "Cherokee")
+_SCRIPT = regex.compile("|".join(rf"(?P<{name}>\p{{Script={name}}})" for name in _ALPHABETS))
+#: Letters of other alphabets drawn like a Latin one (Unicode's confusables.txt, the common
+#: Cyrillic and Greek part); fullwidth and mathematical letters are folded by NFKC first.
+_LATIN_LOOK = str.maketrans(
+    "АВЕКМНОРСТХУЅІЈаеорсухіјѕԁһԛԝӏ"
+    "ΑΒΕΖΗΙΚΜΝΟΡΤΥΧοικρυνα",
+    "ABEKMHOPCTXYSIJaeopcyxijsdhqwl"
+    "ABEZHIKMNOPTYXoikpuva")
+
+
+def clean(name: str) -> str:
+    """The name as stored and shown: NFC, surrounding spaces trimmed."""
+    return unicodedata.normalize("NFC", name).strip()
+
+
+def key(name: str) -> str:
+    """Who the name is: NFC, trimmed, case folded, runs of spaces as one.
+
+    >>> key(" Anna ") == key("anna") == key("Ann\\u0061") == key("ANNA")
+    True
+    >>> key("Zoe\\u0308") == key("Zoë")
+    True
+    """
+    folded = unicodedata.normalize("NFC", clean(name).casefold())
+    return " ".join(folded.split())
+
+
+def length(name: str) -> int:
+    """The characters a person sees (grapheme clusters).
+
+    >>> length("👨\\u200d👩\\u200d👧\\u200d👦"), length("Zoe\\u0308"), length("Anna")
+    (1, 3, 4)
+    """
+    return len(_GRAPHEME.findall(name))
+
+
+def cut(name: str, size: int) -> str:
+    """The first ``size`` characters a person sees (to quote a name that is too long)."""
+    return "".join(_GRAPHEME.findall(name)[:size])
+
+
+def too_long(name: str, most: int) -> bool:
+    """Longer than ``most`` characters as seen, or than the stored column holds."""
+    return len(name) > MAX_NAME_STORED or length(name) > most
+
+
+def unwanted(name: str) -> str | None:
+    """The first character a name cannot hold (a control or format character other than the
+    joiners), or None.
+
+    >>> unwanted("می\\u200cخواهم") is None, unwanted("👩\\u200d💻") is None, unwanted("a\\tb")
+    (True, True, '\\t')
+    """
+    for char in name:
+        if not char.isprintable() and char not in _JOINERS:
+            return char
+    return None
+
+
+def blank(name: str) -> bool:
+    """Nothing a person would see: empty, or only joiners."""
+    return all(char in _JOINERS for char in clean(name))
+
+
+def scripts(name: str) -> tuple[str, ...]:
+    """The Latin-looking alphabets the name's letters come from, in order of appearance.
+
+    >>> scripts("\\u0410nna"), scripts("Anna"), scripts("می\\u200cخواهم")
+    (('Cyrillic', 'Latin'), ('Latin',), ())
+    """
+    found: dict[str, None] = {}
+    for match in _SCRIPT.finditer(name):
+        found.setdefault(match.lastgroup or "", None)
+    return tuple(found)
+
+
+def skeleton(name: str) -> str:
+    """What a name looks like: two names with one skeleton read alike (Cyrillic "А" as "A")."""
+    return key(unicodedata.normalize("NFKC", clean(name)).translate(_LATIN_LOOK))
+
+
+@dataclass(frozen=True)
+class LookAlike:
+    """A name that only looks like what it seems: ``scripts`` mixed in it, or ``other``, the
+    name at the table it reads as."""
+
+    name: str
+    scripts: tuple[str, ...] = ()
+    other: str | None = None
+
+
+def look_alikes(names: Sequence[str]) -> tuple[LookAlike, ...]:
+    """The names of one table to warn about, at most once each, in order.
+
+    >>> [(found.name, found.other) for found in look_alikes(["Anna", "\\u0410nna", "Bo"])]
+    [('Аnna', 'Anna')]
+    """
+    found: list[LookAlike] = []
+    for index, name in enumerate(names):
+        other = next((before for before in names[:index]
+                      if key(before) != key(name) and skeleton(before) == skeleton(name)), None)
+        mixed = scripts(name)
+        if other is not None or len(mixed) > 1:
+            found.append(LookAlike(name, mixed if len(mixed) > 1 else (), other))
+    return tuple(found)
