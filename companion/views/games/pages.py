@@ -70,13 +70,20 @@ def _look_alike_notes(form: NewGameForm) -> dict[str, str]:
         return {}
     form.seen_alike.data = seen
     notes: dict[str, str] = {}
+    entries = form.names.entries
+
+    def seat_of(name: str) -> int:
+        return next(seat for seat, entry in enumerate(entries, 1)
+                    if player_names.clean(entry.data or "") == name)
+
     for alike in found:
-        entry = next(entry for entry in form.names.entries
-                     if player_names.clean(entry.data or "") == alike.name)
+        entry = entries[seat_of(alike.name) - 1]
         if alike.other is not None:
-            notes[entry.id] = _("“%(name)s” looks like “%(other)s”: check that they are two "
-                                "different players, then start the game again to keep both.",
-                                name=alike.name, other=alike.other)
+            # The two names look the same on screen: the note names the seats, not the names.
+            notes[entry.id] = _("Player %(seat)s looks like player %(other)s but is written "
+                                "with other letters: check that they are two different "
+                                "players, then start the game again to keep both.",
+                                seat=seat_of(alike.name), other=seat_of(alike.other))
         else:
             notes[entry.id] = _("“%(name)s” mixes letters of several alphabets (%(scripts)s): "
                                 "check it is typed as meant, then start the game again to keep "

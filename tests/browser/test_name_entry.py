@@ -29,7 +29,7 @@ def test_a_look_alike_name_is_noted_then_kept(phone: Page, server: str) -> None:
     phone.get_by_placeholder("Player 2").fill("\u0410nna")  # a Cyrillic А
     phone.get_by_role("button", name="Start the game").tap()
     note = phone.locator("#names-1-note")
-    expect(note).to_contain_text("looks like “Anna”")
+    expect(note).to_contain_text("Player 2 looks like player 1")
     expect(phone.locator("#names-0-note")).to_have_count(0)
     if os.environ.get("NAMES_SCREENSHOT"):
         phone.screenshot(path=os.environ["NAMES_SCREENSHOT"], full_page=False)
