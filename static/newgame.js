@@ -2,7 +2,12 @@
 // variants of the chosen edition show. Each edition's radio button carries, from the server,
 // the label of the first seat's choice and which variants apply (data-first, data-variants,
 // data-knocking); nothing here knows an edition by name.
-// DOM wiring only (an ES module that imports nothing).
+// Names are one tap away: the group's players (from the server, on the buttons it renders)
+// and the names this phone used recently (recent-names.js; localStorage only).
+// DOM wiring only; the name logic is in recent-names.js.
+import { offered, remembered } from "./recent-names.js";
+
+var NAMES_KEY = "phase10.names";
 newGameForm();
 
 function newGameForm() {
@@ -37,9 +42,49 @@ function newGameForm() {
     variants.querySelector(".chosen-phases").hidden = !choosePhases;
     variants.querySelector(".knocking").hidden = !knocking;
   }
-  form.addEventListener("input", function (event) {
-    if (event.target.classList.contains("name-input")) showNames();
+  var picks = form.querySelector(".name-picks");
+  var roster = picks ? Array.prototype.map.call(picks.querySelectorAll("[data-name]"),
+    function (button) { return button.dataset.name; }) : [];
+  function recent() {
+    try { return JSON.parse(localStorage.getItem(NAMES_KEY)) || []; } catch (e) { return []; }
+  }
+  function showPicks() {
+    if (!picks) return;
+    var list = picks.querySelector(".picks");
+    var typed = names.map(function (input) { return input.value; });
+    var choices = offered(roster, recent(), typed);
+    list.textContent = "";
+    choices.forEach(function (name) {
+      var button = document.createElement("button");
+      button.type = "button";
+      button.className = "pick";
+      button.dataset.name = name;
+      button.textContent = name;
+      list.appendChild(button);
+    });
+    var free = names.some(function (input) { return !input.value.trim(); });
+    picks.hidden = !choices.length || !free;
+  }
+  if (picks) {
+    picks.addEventListener("click", function (event) {
+      var button = event.target.closest("button[data-name]");
+      if (!button) return;
+      var empty = names.find(function (input) { return !input.value.trim(); });
+      if (!empty) return;
+      empty.value = button.dataset.name;
+      showNames();
+      showPicks();
+      (names.find(function (input) { return !input.value.trim(); }) || empty).focus();
+    });
+  }
+  form.addEventListener("submit", function () {
+    var typed = names.map(function (input) { return input.value; });
+    try { localStorage.setItem(NAMES_KEY, JSON.stringify(remembered(recent(), typed))); } catch (e) { /* private mode */ }
   });
+  form.addEventListener("input", function (event) {
+    if (event.target.classList.contains("name-input")) { showNames(); showPicks(); }
+  });
+  showPicks();
   form.addEventListener("change", function (event) {
     if (event.target.name === "edition") showEdition();
   });

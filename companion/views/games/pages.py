@@ -56,7 +56,22 @@ def new() -> str | Response:
             flash(_("Game started. Keep this page's address: it is the key to edit the game."))
             return redirect(url_for("games.sheet", key=game.edit_key), 303)
     return render_template("games/new.html", form=form, chosen=form.chosen_edition(),
-                           edition_facts=_edition_facts(), notes=notes)
+                           edition_facts=_edition_facts(), notes=notes,
+                           roster=_roster(form.group.data or ""))
+
+
+def _roster(group_key: str) -> list[str]:
+    """The players a group's new game offers as one-tap choices: its last game's table in
+    seating order, then everybody else who finished a game in it, most games first. From the
+    group's kept records: no game is read."""
+    found = group_services.find_group(group_key) if group_key else None
+    if found is None:
+        return []
+    known = group_services.derived(found[0], listed=1).records
+    last = list(known.games[0].players) if known.games else []
+    regulars = [player.name for player in sorted(known.players, key=lambda p: -p.played)]
+    seated = {player_names.key(name) for name in last}
+    return last + [name for name in regulars if player_names.key(name) not in seated]
 
 
 def _look_alike_notes(form: NewGameForm) -> dict[str, str]:
