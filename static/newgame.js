@@ -73,8 +73,7 @@ function newGameForm() {
       if (!empty) return;
       empty.value = button.dataset.name;
       showNames();
-      showPicks();
-      (names.find(function (input) { return !input.value.trim(); }) || empty).focus();
+      showPicks();  // no focus moved: a phone's keyboard would cover the names left to tap
     });
   }
   form.addEventListener("submit", function () {
