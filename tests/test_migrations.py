@@ -136,13 +136,19 @@ def test_0006_fills_in_when_games_ended_and_has_the_groups_records_derived_again
                                                       "player": player, "laid": player == "Ann",
                                                       "points": points, "out": player == "Ann"})
             db.engine.dispose()
-        client = create_app({"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "k"}).test_client()
-        answer = client.get("/api/games/finished").get_json()
-        assert (answer["ended_at"], answer["duration_seconds"]) == (
-            "2026-03-06T21:15:00Z", 93 * 60)
-        # The group's tallies, stored without the lengths, are derived again on its view.
-        length = client.get("/api/groups/group").get_json()["length"]
-        assert length == {"games": 1, "average_seconds": 93 * 60, "longest": {
-            "view_id": "finished-v", "created_at": "2026-03-06T19:42:00Z", "seconds": 93 * 60}}
+        upgraded = create_app({"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "k"})
+        client = upgraded.test_client()
+        try:
+            answer = client.get("/api/games/finished").get_json()
+            assert (answer["ended_at"], answer["duration_seconds"]) == (
+                "2026-03-06T21:15:00Z", 93 * 60)
+            # The group's tallies, stored without the lengths, are derived again on its view.
+            length = client.get("/api/groups/group").get_json()["length"]
+            assert length == {"games": 1, "average_seconds": 93 * 60, "longest": {
+                "view_id": "finished-v", "created_at": "2026-03-06T19:42:00Z",
+                "seconds": 93 * 60}}
+        finally:
+            with upgraded.app_context():
+                db.engine.dispose()  # its connections (and the reads pool's) close now
     finally:
         wipe_database(url)

@@ -79,8 +79,14 @@ def _game_body(game: reading.GameHead) -> bytes:
 
     def make() -> bytes:
         nonlocal exact
-        sheet, exact = reading.sheet_at(game)
-        return jsonify(game_json(game, sheet, editable=game.editable)).get_data()
+        # A head from the listener (PostgreSQL) has the newest revision but the rest of its
+        # row as first read, and the last round's time moves with the rounds: the answer is
+        # built from the row as it is now (one indexed lookup, once per revision).
+        row = reading.head(game.edit_key) or game
+        sheet, exact = reading.sheet_at(row)
+        exact = exact and row.revision == game.revision
+        return jsonify(game_json(replace(row, editable=game.editable), sheet,
+                                 editable=game.editable)).get_data()
 
     key = ("game", game.edit_key, game.revision, game.editable, rendered.host())
     return rendered.json_body(key, make, keep=lambda: exact)
