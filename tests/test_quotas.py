@@ -20,12 +20,17 @@ from tests.server_kit import DATABASES, Server, serving
 PLAYERS = ["Ada", "Bo"]
 
 
-@pytest.fixture
-def limited(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
+def quota_app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, **quotas: int):  # type: ignore[no-untyped-def]
+    """An app on its own SQLite file with the quotas counting and ``quotas`` set low."""
     monkeypatch.setenv("COMPANION_INSTANCE_PATH", str(tmp_path / "instance"))
     return create_app({"TESTING": True, "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False,
                        "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'q.sqlite'}",
-                       "QUOTA_GAMES": 3})
+                       **quotas})
+
+
+@pytest.fixture
+def limited(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
+    return quota_app(tmp_path, monkeypatch, QUOTA_GAMES=3)
 
 
 def stored_games(app) -> int:  # type: ignore[no-untyped-def]
@@ -55,10 +60,7 @@ def test_the_fourth_game_of_a_minute_is_refused_with_a_sentence_and_nothing_stor
 
 @pytest.fixture
 def printing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
-    monkeypatch.setenv("COMPANION_INSTANCE_PATH", str(tmp_path / "instance"))
-    return create_app({"TESTING": True, "SECRET_KEY": "t", "WTF_CSRF_ENABLED": False,
-                       "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'p.sqlite'}",
-                       "QUOTA_PRINTS": 2})
+    return quota_app(tmp_path, monkeypatch, QUOTA_PRINTS=2)
 
 
 def test_only_a_drawn_pdf_counts_and_a_kept_one_is_sent_again_or_304(printing):
