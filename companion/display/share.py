@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.display.length import duration
+from companion.png import Caption
 from companion.scoring.length import Length
 from companion.scoring.model import Sheet
 from companion.scoring.places import Place, places
@@ -70,40 +71,66 @@ def and_list(names: Sequence[str], words: Words) -> str:
     return words.gettext("%(names)s and %(last)s", names=", ".join(names[:-1]), last=names[-1])
 
 
-def outcome(sheet: Sheet, words: Words) -> str:
-    """Who won, as one line without the game's name: "Ann wins!"."""
+def outcome(sheet: Sheet, words: Words, *, text: bool = True) -> str:
+    """Who won, as one line without the game's name: "Ann wins!" (``text``: names isolated
+    for a line of text; a picture lays out its lines itself)."""
     _ = words.gettext
+    shown = isolated if text else str
     if sheet.winner is None:
-        return _("Shared win: %(names)s", names=and_list([isolated(name) for name in
+        return _("Shared win: %(names)s", names=and_list([shown(name) for name in
                                                           sheet.winners], words))
     if any(view.tiebreak for view in sheet.rounds):
-        return _("%(name)s wins after a tie-break round!", name=isolated(sheet.winner))
-    return _("%(name)s wins!", name=isolated(sheet.winner))
+        return _("%(name)s wins after a tie-break round!", name=shown(sheet.winner))
+    return _("%(name)s wins!", name=shown(sheet.winner))
 
 
-def standing(place: Place, sheet: Sheet, words: Words) -> str:
-    """One line of the final standings: "2. Ben · 9 phases · 120 points"."""
+def facts(place: Place, sheet: Sheet, words: Words) -> str:
+    """What the standings count for one player: "9 phases · 120 points", "on phase 6"."""
     _, n_ = words.gettext, words.ngettext
     line = place.line
     if sheet.setup.edition.markers:
         wreath = line.marker == sheet.setup.edition.wreath
-        facts = [_("on the wreath") if wreath else _("on phase %(n)s", n=line.marker or 1)]
-    else:
-        facts = [n_("%(num)s phase", "%(num)s phases", len(line.phases_done)),
-                 n_("%(num)s point", "%(num)s points", line.points)]
-    text = " · ".join([f"{place.place}. {isolated(place.name)}", *facts])
-    if place.left_after is not None:
-        text += " (" + _("left after round %(number)s", number=place.left_after) + ")"
-    return text
+        return _("on the wreath") if wreath else _("on phase %(n)s", n=line.marker or 1)
+    return " · ".join([n_("%(num)s phase", "%(num)s phases", len(line.phases_done)),
+                       n_("%(num)s point", "%(num)s points", line.points)])
+
+
+def note(place: Place, words: Words) -> str | None:
+    if place.left_after is None:
+        return None
+    return words.gettext("left after round %(number)s", number=place.left_after)
+
+
+def standing(place: Place, sheet: Sheet, words: Words) -> str:
+    """One line of the final standings: "2. Ben · 9 phases · 120 points"."""
+    text = f"{place.place}. {isolated(place.name)} · {facts(place, sheet, words)}"
+    left = note(place, words)
+    return f"{text} ({left})" if left else text
+
+
+def played(sheet: Sheet, length: Length, words: Words) -> str:
+    """Rounds and length: "12 rounds · 1 hr 33 min"."""
+    parts = [words.ngettext("%(num)s round", "%(num)s rounds", len(sheet.rounds))]
+    if length.seconds is not None:
+        parts.append(duration(length.seconds, words.locale))
+    return " · ".join(parts)
 
 
 def summary(sheet: Sheet, length: Length, link: str, words: Words = Words()) -> str:
     """The whole text: headline, standings, rounds and length, link (one line each)."""
-    _, n_ = words.gettext, words.ngettext
+    _ = words.gettext
     headline = _("%(game)s: %(outcome)s", game=_(sheet.setup.edition.title),
                  outcome=outcome(sheet, words))
-    played = [n_("%(num)s round", "%(num)s rounds", len(sheet.rounds))]
-    if length.seconds is not None:
-        played.append(duration(length.seconds, words.locale))
     return "\n".join([headline, *(standing(place, sheet, words) for place in places(sheet)),
-                      " · ".join(played), link])
+                      played(sheet, length, words), link])
+
+
+def caption(sheet: Sheet, length: Length, words: Words = Words()) -> Caption:
+    """The words of the standings' picture (companion.png)."""
+    ranked = places(sheet)
+    return Caption(title=words.gettext(sheet.setup.edition.title),
+                   outcome=outcome(sheet, words, text=False),
+                   facts={place.name: facts(place, sheet, words) for place in ranked},
+                   notes={place.name: text for place in ranked
+                          if (text := note(place, words)) is not None},
+                   footer=played(sheet, length, words))
