@@ -62,7 +62,7 @@ def test_the_text_speaks_the_games_language() -> None:
     lines = summary(card_game(), LENGTH, LINK, words_in("de")).splitlines()
     assert lines[0] == "Phase 10 Kartenspiel: Michaela gewinnt!"
     assert lines[2] == "2. Horst · 5 Phasen · 375 Punkte"
-    assert lines[4] == "10 Runden · 1\u00a0Std. 33\u00a0Min."
+    assert lines[4] == "10 Durchgänge · 1\u00a0Std. 33\u00a0Min."
 
 
 def test_a_board_game_gives_the_markers_positions() -> None:
