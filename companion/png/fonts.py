@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import regex
-from fontTools.ttLib import TTFont, TTLibError
+from fontTools.ttLib import TTFont, TTLibError  # type: ignore[import-untyped]
 
 TRUETYPE = Path("/usr/share/fonts/truetype")
 NOTO = TRUETYPE / "noto"

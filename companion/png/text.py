@@ -97,7 +97,7 @@ def _bitmap_run(image: Image.Image, x: float, baseline: float, run: Run, style: 
     baseline."""
     assert run.face is not None and run.face.bitmap
     font = _loaded(run.face, style)
-    left, top, right, bottom = font.getbbox(run.text, anchor="ls")
+    left, top, right, bottom = (round(edge) for edge in font.getbbox(run.text, anchor="ls"))
     if right <= left or bottom <= top:
         return
     glyphs = Image.new("RGBA", (right - left, bottom - top))
