@@ -131,3 +131,43 @@ def test_without_javascript_the_picture_and_the_text_are_there(browser: Any,
             re.compile(r"^Phase 10 card game: Anna wins!\n"))
     finally:
         context.close()
+
+
+def test_a_game_that_ends_on_another_phone_offers_sharing_without_a_reload(
+        pages: Any, server: str) -> None:
+    keeper, follower = pages(), pages()
+    follower.add_init_script(SHARE_STUB)
+    game = api_game(keeper, server, ["Anna", "Ben"], phases=[1], ten_rounds=True)
+    follower.goto(f"{server}/games/{game['view_id']}")
+    follower.evaluate("window.__marker = 1")
+    expect(follower.locator("[data-share-panel]")).to_have_count(0)
+    api_round(keeper, server, game, [{"player": "Anna", "phase": True, "points": 0},
+                                     {"player": "Ben", "phase": False, "points": 60}],
+              confirm=True)
+    button = follower.get_by_role("button", name="Share the result")
+    expect(button).to_be_visible(timeout=4000)
+    assert follower.evaluate("window.__marker") == 1  # swapped in, not reloaded
+    button.tap()
+    expect(follower.get_by_role("status").filter(has_text="Shared.")).to_be_visible()
+    [shared] = follower.evaluate("window.__shared")
+    assert shared["text"].startswith("Phase 10 card game: Anna wins!")
+    assert [file["type"] for file in shared["files"]] == ["image/png"]
+
+
+def test_a_board_game_shares_the_markers(pages: Any, server: str) -> None:
+    phone = pages()
+    phone.add_init_script(SHARE_STUB)
+    game = api_game(phone, server, ["Anna", "Ben"], edition="board")
+    while game["status"] != "finished":  # Anna ends every round: +2 a round to the wreath
+        game = api_round(phone, server, game, [{"player": "Anna", "phase": True,
+                                                "went_out": True},
+                                               {"player": "Ben", "phase": True}])
+    phone.goto(f"{server}/games/{game['id']}")
+    phone.get_by_role("button", name="Share the result").tap()
+    expect(phone.get_by_role("status").filter(has_text="Shared.")).to_be_visible()
+    [shared] = phone.evaluate("window.__shared")
+    assert shared["text"].splitlines()[:3] == [
+        "Phase 10 board game: Anna wins!", "1. Anna · on the wreath", "2. Ben · on phase 5"]
+    assert shared["files"][0]["head"] == PNG_MAGIC
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    phone.screenshot(path=str(SHOTS / "board-finished-390.png"), full_page=True)
