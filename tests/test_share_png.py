@@ -122,3 +122,14 @@ def test_a_mixed_table_is_drawn_with_every_name() -> None:
     boxed = sheet_of(tuple(f"{MISSING * (seat + 1)}" for seat in range(6)))
     assert data != png.standings_png(boxed, caption(boxed, LENGTH))
     Image.open(BytesIO(data)).verify()
+
+
+def test_the_picture_draws_the_sheets_own_phase_rows() -> None:
+    from companion.scoring.grid import phase_rows, sheet_grid
+
+    sheet = sheet_of(("Ann", "Ben", "Cleo"))
+    assert phase_rows(sheet) == sheet_grid(sheet).phases_in_play
+    some = play(Setup(editions.get("original"), ("Ann", "Ben"), phases=(2, 4, 6)),
+                (out("Ann"), missed("Ben", 50)))
+    assert phase_rows(some) == sheet_grid(some).phases_in_play
+    assert [row.number for row in phase_rows(some)] == [2, 4, 6]

@@ -16,7 +16,7 @@ from io import BytesIO
 from PIL import Image, ImageDraw
 
 from companion.png.text import Colour, Style, draw, fitted
-from companion.scoring.grid import PhaseMark, sheet_grid
+from companion.scoring.grid import PhaseMark, phase_rows
 from companion.scoring.model import Sheet
 from companion.scoring.places import Place, places
 
@@ -64,7 +64,7 @@ def standings_png(sheet: Sheet, caption: Caption) -> bytes:
         _row(image, BAND + index * ROW, place, caption, marks[place.name], sheet)
     _footer(image, height - FOOTER, caption)
     out = BytesIO()
-    image.save(out, "PNG", optimize=True)
+    image.save(out, "PNG")  # optimize=True: 4 times the time for 5 % fewer bytes
     return out.getvalue()
 
 
@@ -111,14 +111,12 @@ def _row(image: Image.Image, top: int, place: Place, caption: Caption,
 
 def _marks(sheet: Sheet) -> dict[str, tuple[bool, ...] | int]:
     """Per player, from the sheet's grid: the phases in play crossed off (card games), or the
-    space the marker stands on (board game)."""
-    grid = sheet_grid(sheet)
-    if grid.markers:
-        return {cell.name: total.marker or 1 for cell, total in zip(grid.header, grid.total,
-                                                                     strict=True)}
-    rows = grid.phases_in_play
-    return {cell.name: tuple(row.cells[column].mark is PhaseMark.DONE for row in rows)
-            for column, cell in enumerate(grid.header)}
+    space the marker stands on (board game, as the grid's totals row)."""
+    if sheet.setup.edition.markers:
+        return {line.name: line.marker or 1 for line in sheet.players}
+    rows = phase_rows(sheet)
+    return {line.name: tuple(row.cells[column].mark is PhaseMark.DONE for row in rows)
+            for column, line in enumerate(sheet.players)}
 
 
 SQUARE, GAP = 30, 7
