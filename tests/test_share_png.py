@@ -133,3 +133,16 @@ def test_the_picture_draws_the_sheets_own_phase_rows() -> None:
                 (out("Ann"), missed("Ben", 50)))
     assert phase_rows(some) == sheet_grid(some).phases_in_play
     assert [row.number for row in phase_rows(some)] == [2, 4, 6]
+
+
+@needs_fonts
+def test_a_hebrew_name_is_drawn_right_to_left() -> None:
+    def letter_by_letter(letters: str) -> Image.Image:
+        image, x = Image.new("RGB", (900, 120), (255, 255, 255)), 10.0
+        for letter in letters:
+            x += draw(image, x, 80, letter, INK)
+        return image
+
+    # שרה (Sarah) is read from the right: drawn left to right it is ה ר ש.
+    assert not differ(drawn("שרה"), letter_by_letter("הרש"))
+    assert differ(drawn("שרה"), letter_by_letter("שרה"))
