@@ -4,7 +4,8 @@
 // hand (plain HTTP on a home network has neither API). Without this module the picture's link
 // and the text in the page still work. The sheet is swapped in live (live.js), so the clicks
 // are caught on the document and a new panel is shown when it arrives.
-// DOM wiring only (an ES module that imports nothing).
+// DOM wiring only; what to do is decided in share-plan.js.
+import { afterFailure, shareData, way } from "./share-plan.js";
 
 let picture = null; // {url, file: Promise<File | null>} of the panel on the page
 
@@ -13,7 +14,7 @@ function reveal() {
   if (!button) return;
   button.hidden = false;
   // Fetched before the tap: a share sheet must open while the tap still counts as one.
-  if (navigator.share && (!picture || picture.url !== button.dataset.picture)) {
+  if (way(navigator) === "share" && (!picture || picture.url !== button.dataset.picture)) {
     picture = { url: button.dataset.picture, file: fetchPicture(button) };
   }
 }
@@ -34,33 +35,34 @@ async function share(button) {
   const text = panel.querySelector("[data-share-text]").value;
   const status = panel.querySelector("[data-share-status]");
   status.textContent = "";
-  if (navigator.share) {
+  if (way(navigator) === "share") {
     const file = picture && picture.url === button.dataset.picture ? await picture.file : null;
-    const data = { text };
-    if (file && navigator.canShare && navigator.canShare({ files: [file] })) data.files = [file];
+    const canShare = navigator.canShare && navigator.canShare.bind(navigator);
     try {
-      await navigator.share(data);
+      await navigator.share(shareData(text, file, canShare));
       status.textContent = status.dataset.shared;
       return;
     } catch (error) {
-      if (error.name === "AbortError") return; // the person closed the share sheet
+      if (afterFailure(error) === "stop") return; // the person closed the share sheet
     }
   }
-  await copy(panel, text, status);
+  if (way(navigator) !== "by-hand") {
+    try {
+      await navigator.clipboard.writeText(text);
+      status.textContent = status.dataset.copied;
+      return;
+    } catch (error) { /* not allowed here: copied by hand below */ }
+  }
+  byHand(panel, status);
 }
 
-async function copy(panel, text, status) {
-  try {
-    await navigator.clipboard.writeText(text);
-    status.textContent = status.dataset.copied;
-  } catch (error) {
-    const details = panel.querySelector("[data-share-details]");
-    const area = panel.querySelector("[data-share-text]");
-    details.open = true;
-    area.focus();
-    area.select();
-    status.textContent = status.dataset.byHand;
-  }
+function byHand(panel, status) {
+  const details = panel.querySelector("[data-share-details]");
+  const area = panel.querySelector("[data-share-text]");
+  details.open = true;
+  area.focus();
+  area.select();
+  status.textContent = status.dataset.byHand;
 }
 
 document.addEventListener("click", (event) => {
