@@ -146,3 +146,14 @@ def test_a_hebrew_name_is_drawn_right_to_left() -> None:
     # שרה (Sarah) is read from the right: drawn left to right it is ה ר ש.
     assert not differ(drawn("שרה"), letter_by_letter("הרש"))
     assert differ(drawn("שרה"), letter_by_letter("שרה"))
+
+
+def test_without_the_colour_emoji_font_an_emoji_sequence_is_one_clean_box(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    real = fonts.coverage
+    monkeypatch.setattr(fonts, "coverage", lambda path: frozenset()
+                        if path == fonts.EMOJI.regular else real(path))
+    family = "👨‍👩‍👧‍👦"
+    assert [(run.text, run.face) for run in fonts.runs(f"Ann {family}")][-1] == (family, None)
+    # One box for what a person sees as one character, not one per code point.
+    assert not differ(drawn(f"Ann {family}"), drawn(f"Ann {MISSING}"))
