@@ -12,7 +12,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def test_rules_and_scoring_load_neither_flask_nor_sqlalchemy():
-    code = ("import sys, companion.rules, companion.scoring, companion.pdf; "
+    code = ("import sys, companion.rules, companion.scoring, companion.pdf, companion.png; "
             "print(sorted(m for m in ('flask', 'sqlalchemy', 'werkzeug') if m in sys.modules))")
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
                             text=True, check=True)

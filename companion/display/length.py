@@ -11,10 +11,10 @@ from babel.dates import format_timedelta
 from flask_babel import get_locale
 
 
-def duration(seconds: int) -> str:
-    """Hours and minutes in the page's language ("1 hr 33 min", "1 Std., 33 Min."); seconds
-    only under a minute."""
-    locale = get_locale() or "en"
+def duration(seconds: int, locale: str | None = None) -> str:
+    """Hours and minutes in ``locale`` (by default the page's language): "1 hr 33 min",
+    "1 Std., 33 Min."; seconds only under a minute."""
+    locale = locale or str(get_locale() or "en")
 
     def part(delta: timedelta) -> str:
         # A number stays on one line with its unit ("20 Min." does not break at 390 px).

@@ -2,7 +2,7 @@
 
 Five quotas, each a setting in requests per minute per client address (companion.config):
 creating games and groups, writing rounds and players, importing, exporting, and drawing PDFs
-(counted only when a PDF is drawn: a filled sheet kept from an earlier request, or a 304,
+and pictures (counted only when one is drawn: a filled sheet kept from an earlier request, or a 304,
 costs nothing and counts nothing; a long game's sheet counts one more per 100 rounds, since
 drawing takes time in proportion to the rounds). A refused
 request gets 429 with a sentence and ``Retry-After`` (companion.api.common) before its view runs,
@@ -35,7 +35,7 @@ QUOTAS: dict[str, tuple[tuple[str, ...], list[str] | None]] = {
     "QUOTA_IMPORTS": (("api_groups.import_file", "groups.import_page"), WRITES),
     "QUOTA_EXPORTS": (("api_groups.export_game", "api_groups.export_game_csv",
                        "api_groups.export_group", "api_groups.export_group_csv"), None),
-    "QUOTA_PRINTS": (("print.blank", "print.game_sheet"), None),
+    "QUOTA_PRINTS": (("print.blank", "print.game_sheet", "share.standings"), None),
 }
 #: Quotas counted only for the requests that did the costly work (see :func:`drew`).
 COUNTED_WHEN_DRAWN = frozenset({"QUOTA_PRINTS"})

@@ -175,6 +175,13 @@ def sheet_grid(sheet: Sheet, *, spare_rows: int = 0) -> Grid:
                 sheet.setup.phases)
 
 
+def phase_rows(sheet: Sheet) -> tuple[PhaseRow, ...]:
+    """The grid's phase rows alone, in the order the game plays them: what a picture of the
+    standings draws, without the rows of every round played (a cost that grows with them)."""
+    rows = {row.number: row for row in _phase_rows(sheet, _gone(sheet))}
+    return tuple(rows[number] for number in sheet.setup.phases)
+
+
 def blank_grid(edition: Edition, names: Sequence[str], rounds: int) -> Grid:
     """The grid of a blank sheet: a column per entry of ``names`` ("" leaves a line to write
     the name on), every phase open and ``rounds`` empty round rows."""

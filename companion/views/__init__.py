@@ -4,7 +4,7 @@ from flask import Flask
 
 
 def register(app: Flask) -> None:
-    from companion.views import checker, games, main, offline, printing
+    from companion.views import checker, games, main, offline, printing, sharing
 
-    for module in (main, checker, games, printing, offline):
+    for module in (main, checker, games, printing, sharing, offline):
         app.register_blueprint(module.bp)

@@ -17,7 +17,7 @@ SHELL_PAGES = ("/", "/checker", "/print", "/offline")
 #: and the modules those scripts import (tests/test_offline_shell.py checks both).
 SHELL_FILES = (
     "app.css", "recent.js", "live.js", "round.js", "round-points.js", "checker.js",
-    "checker-cards.js", "groups.js", "print.js", "local-time.js",
+    "checker-cards.js", "groups.js", "print.js", "local-time.js", "share.js", "share-plan.js",
     "offline-queue.js", "offline-sync.js", "offline.js", "offline-sheet.js", "offline.css",
     "manifest.webmanifest", "icons/icon.svg", "icons/icon-192.png",
     "icons/apple-touch-icon.png",

@@ -12,6 +12,7 @@ from werkzeug import Response
 from companion import editions, models, reading, scoring
 from companion import names as player_names
 from companion.cache import pages as rendered
+from companion.display import share
 from companion.display import sheet as sheetview
 from companion.display.blocks import render_block
 from companion.extensions import db
@@ -19,9 +20,10 @@ from companion.forms.games import ActionForm, BoardRoundForm, NewGameForm, Round
 from companion.i18n import say
 from companion.numbers import whole_number
 from companion.rules.errors import Reason
-from companion.scoring.length import length_of
+from companion.scoring.length import Length, length_of
 from companion.services import games as services
 from companion.services import groups as group_services
+from companion.views import sharing
 from companion.views.games import undo as _undo
 from companion.views.games.blueprint import bp
 
@@ -161,12 +163,20 @@ def _render_sheet(key: str, block: str | None) -> tuple[str, bool, int]:
     view = sheetview.build(game, sheet, editable=editable)
     template = game.edition.sheet_template
     restore = _undo.restore_offer(game) if editable else None
+    length = length_of(game.created_at, game.last_round_at, sheet.status)
     context = {"game": game, "view": view, "editable": editable,
                "undo_form": ActionForm(), "restore": restore, "facts": _sheet_facts(sheet),
-               "length": length_of(game.created_at, game.last_round_at, sheet.status)}
+               "length": length, "share_text": _share_text(sheet, length, view["view_url"])}
     if block is None:
         return render_template(template, **context), exact and restore is None, game.revision
     return render_block(template, block, context), exact and restore is None, game.revision
+
+
+def _share_text(sheet: scoring.Sheet, length: Length, link: str) -> str | None:
+    """A finished game's result as text to send to a chat (None while it is played)."""
+    if sheet.status != "finished":
+        return None
+    return share.summary(sheet, length, link, sharing.words())
 
 
 def _sheet_facts(sheet: scoring.Sheet) -> dict[str, Any]:
