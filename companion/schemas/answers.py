@@ -230,6 +230,14 @@ class AliasJson(TypedDict):
     name: str
 
 
+class RosterJson(TypedDict):
+    """One of the group's players, as a new game offers them."""
+
+    name: Annotated[str, Field(description="the name the group shows (renames, merges)")]
+    seat: Annotated[int | None, Field(
+        description="their seat in the group's last game (from 0); null: not at that table")]
+
+
 class GroupLinksJson(TypedDict):
     view: str
     export: str
@@ -245,6 +253,9 @@ class GroupJson(TypedDict):
     name: str
     created_at: str
     aliases: list[AliasJson]
+    roster: Annotated[list[RosterJson], Field(description=(
+        "the group's players: the last game's table in seating order, then everybody else "
+        "who finished a game in the group, most games first"))]
     games: list[GroupGameJson]
     players: list[PlayerRecordJson]
     phases: list[PhaseRecordJson]

@@ -24,6 +24,7 @@ from companion.extensions import db
 from companion.limits import MAX_GROUP_GAMES, MAX_GROUP_NAME
 from companion.scoring import records, tally
 from companion.services import games as services
+from companion.services import players as roster_services
 from companion.services import tallies as group_tallies
 
 
@@ -179,6 +180,7 @@ def derived(group: models.Group, known: str | None = None, *,
     kept = tallies_of(group)
     key = known if known is not None else fingerprint(group)
     aliases = aliases_of(group)
+    shown = records.Identities(aliases).named
     records_key = hashlib.blake2b(
         f"{group.view_key}|{listed is None}|{sorted(aliases.items())}|{kept}".encode(),
         digest_size=16).hexdigest()
@@ -204,15 +206,44 @@ def derived(group: models.Group, known: str | None = None, *,
         games: dict[int, Any] = {}
         for row in rows:
             games.setdefault(row.id, (row, []))[1].append(row.name)
+        # The group's names for its people (renamed, merged); the sheets keep what was typed.
         summaries = tuple(records.GameSummary(
-            row.view_key, row.created_at, row.edition, tuple(names), row.status or "playing",
-            tuple(json.loads(row.winners or "[]")), row.played_rounds or 0)
+            row.view_key, row.created_at, row.edition, tuple(map(shown, names)),
+            row.status or "playing", tuple(map(shown, json.loads(row.winners or "[]"))),
+            row.played_rounds or 0)
             for row, names in games.values())
         found = replace(_RECORDS.get(records_key, derive_records), games=summaries)
         return Derived(key, found, {row.view_key: row.edit_key for row, _ in games.values()},
                        int(rows[0].total) if rows else 0, records_key)
 
     return _DERIVED.get((key, listed), derive)
+
+
+def roster(group: models.Group) -> list[tuple[str, int | None]]:
+    """The group's players as its new game offers them (:func:`roster_of`), from the kept
+    records and the newest game's players: no game's rounds are read."""
+    return roster_of(derived(group, listed=1).records)
+
+
+def roster_of(known: records.GroupRecords) -> list[tuple[str, int | None]]:
+    """The players of ``known`` (games newest first), each with their seat in the last game
+    (None: not at that table): the last game's table in seating order, then everybody else
+    who finished a game in the group, most games first; by the names the group shows."""
+    last = list(known.games[0].players) if known.games else []
+    regulars = [player.name for player in sorted(known.players, key=lambda p: -p.played)]
+    seated = {player_names.key(name) for name in last}
+    return [(name, seat) for seat, name in enumerate(last)] + [
+        (name, None) for name in regulars if player_names.key(name) not in seated]
+
+
+def people(group: models.Group, listed: records.GroupRecords) -> list[str]:
+    """Every person of the group by the name it shows for them (what a rename offers): the
+    players of its records and of the games ``listed``."""
+    found = {player_names.key(player.name): player.name for player in listed.players}
+    for game in listed.games:
+        for name in game.players:
+            found.setdefault(player_names.key(name), name)
+    return sorted(found.values(), key=player_names.key)
 
 
 def forget_derived() -> None:
@@ -230,19 +261,6 @@ def names_to_merge(group: models.Group, listed: records.GroupRecords) -> list[st
         for name in game.players:
             names.setdefault(player_names.key(name), name)
     return sorted(names.values(), key=player_names.key)
-
-
-def spellings_of(group: models.Group) -> dict[str, str]:
-    """Every player name in the group's games, by key (companion.names.key) → as first
-    typed (one query)."""
-    rows = db.session.execute(
-        select(models.Player.name).join(models.Game, models.Game.id == models.Player.game_id)
-        .where(models.Game.group_id == group.id)
-        .order_by(models.Game.created_at, models.Game.id, models.Player.seat)).scalars()
-    names: dict[str, str] = {}
-    for name in rows:
-        names.setdefault(player_names.key(name), name)
-    return names
 
 
 def _count(group_id: int) -> Select[Any]:
@@ -287,9 +305,27 @@ def add_game(group: models.Group, key: str, *, revision: int | None = None) -> m
     return game
 
 
+def known_spellings(group: models.Group) -> dict[str, str]:
+    """Every player the group knows, by key (companion.names.key) → a spelling: the players of
+    its finished games (from its tallies, first spelling), of its games not finished, and the
+    names its aliases count spellings as. One row of tallies and the players of the games
+    not finished: no finished game is read, so it costs the same at 10 and 1,000 games."""
+    names = {key: entry["first"][1]
+             for key, entry in json.loads(tallies_of(group))["players"].items()}
+    open_games = db.session.execute(
+        select(_P.name).join(models.Game.__table__, _G.id == _P.game_id)
+        .where(_G.group_id == group.id, or_(_G.status.is_(None), _G.status != "finished"))
+        .order_by(_G.created_at, _G.id, _P.seat)).scalars()
+    for name in open_games:
+        names.setdefault(player_names.key(name), name)
+    for alias in group.aliases:
+        names.setdefault(player_names.key(alias.name), alias.name)
+    return names
+
+
 def merge(group: models.Group, spelling: str, into: str) -> None:
     """Count ``spelling`` as player ``into`` in the records; games keep their names."""
-    names = spellings_of(group)
+    names = known_spellings(group)
     current = aliases_of(group)
     spelling, into = player_names.clean(spelling), player_names.clean(into)
     key = player_names.key
@@ -303,13 +339,53 @@ def merge(group: models.Group, spelling: str, into: str) -> None:
     for alias in group.aliases:
         if key(alias.name) == key(spelling):
             alias.name = target  # who was merged into the spelling follows it
-    existing = next((a for a in group.aliases if key(a.alias) == key(spelling)), None)
-    if existing is None:
-        group.aliases.append(models.Alias(alias=key(spelling), name=target))
-    else:
-        existing.name = target
+    _count_as(group, spelling, target)
     group_tallies.bump(db.session(), group.id)
     db.session.flush()
+
+
+def _count_as(group: models.Group, spelling: str, name: str) -> None:
+    """The group's alias of ``spelling`` (by its key) says ``name``, made or changed."""
+    existing = next((a for a in group.aliases
+                     if player_names.key(a.alias) == player_names.key(spelling)), None)
+    if existing is None:
+        group.aliases.append(models.Alias(alias=player_names.key(spelling), name=name))
+    else:
+        existing.name = name
+
+
+def rename(group: models.Group, old: str, new: str) -> str:
+    """Player ``old`` is called ``new`` in the group from now on: its records, its list of
+    games, its roster and the next games. Every spelling that counted as them counts as
+    ``new``, so their history stays theirs; the games keep what was written on the night.
+    Returns the new name; refuses a name that another player of the group has (merge them
+    instead) and a name the new-game form would refuse, with the same words.
+
+    Reads what a merge reads (:func:`known_spellings`): no game's rounds, whatever the
+    group's history."""
+    key = player_names.key
+    names = known_spellings(group)
+    current = aliases_of(group)
+    if key(old) not in names and key(old) not in current:
+        raise GroupProblem(404, Reason("nobody called %(name)s played in this group",
+                                       {"name": player_names.clean(old)}))
+    person = key(current.get(key(old), names.get(key(old), old)))
+    shown = current.get(person, names.get(person, old))
+    new = roster_services.valid_name(new, instead_of=shown)
+    other = key(current.get(key(new), names.get(key(new), new)))
+    if key(new) in names and other != person:
+        raise GroupProblem(400, Reason(
+            "%(name)s is another player of this group: to count %(old)s and %(name)s as one "
+            "person, merge them instead", {"name": names.get(key(new), new), "old": shown}))
+    if new == shown:
+        return new
+    for alias in group.aliases:
+        if key(alias.name) == person:
+            alias.name = new  # every spelling that counted as them follows
+    _count_as(group, person, new)
+    group_tallies.bump(db.session(), group.id)
+    db.session.flush()
+    return new
 
 
 def unmerge(group: models.Group, spelling: str) -> None:

@@ -36,7 +36,9 @@ def _player(game: models.Game, name: str) -> models.Player:
     raise RosterError(Reason("%(player)s is not playing in this game", {"player": name}))
 
 
-def _check_name(game: models.Game, name: str, *, instead_of: str | None = None) -> str:
+def valid_name(name: str, *, instead_of: str | None = None) -> str:
+    """``name`` as stored (companion.names.clean), or RosterError saying why it cannot be a
+    player's name: ``instead_of`` names the player being renamed."""
     name = player_names.clean(name) if isinstance(name, str) else ""
     if player_names.blank(name) and instead_of is not None:
         raise RosterError(Reason("%(player)s needs a name: a name has 1 to %(max)s characters",
@@ -49,6 +51,11 @@ def _check_name(game: models.Game, name: str, *, instead_of: str | None = None) 
                                  {"name": player_names.cut(name, MAX_NAME), "max": MAX_NAME}))
     if player_names.unwanted(name) is not None:
         raise RosterError(Reason("a name cannot hold control characters"))
+    return name
+
+
+def _check_name(game: models.Game, name: str, *, instead_of: str | None = None) -> str:
+    name = valid_name(name, instead_of=instead_of)
     taken = {player_names.key(player.name) for player in game.players
              if player.name != instead_of}
     if player_names.key(name) in taken:
