@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from sqlalchemy import Select, bindparam, func, or_, select
+from sqlalchemy import Select, bindparam, func, or_, select, union_all
 from sqlalchemy.orm import selectinload
 
 from companion import models, reading, storage
@@ -305,35 +305,45 @@ def add_game(group: models.Group, key: str, *, revision: int | None = None) -> m
     return game
 
 
-def known_spellings(group: models.Group) -> dict[str, str]:
-    """Every player the group knows, by key (companion.names.key) → a spelling: the players of
-    its finished games (from its tallies, first spelling), of its games not finished, and the
-    names its aliases count spellings as. One row of tallies and the players of the games
-    not finished: no finished game is read, so it costs the same at 10 and 1,000 games."""
+def typed_spellings(group: models.Group) -> dict[str, str]:
+    """Every spelling typed in the group's games, by key (companion.names.key) → as first
+    typed: the players of its finished games (from its tallies) and of its games not
+    finished. One row of tallies and the players of the games not finished: no finished
+    game is read, so it costs the same at 10 and 1,000 games."""
     names = {key: entry["first"][1]
              for key, entry in json.loads(tallies_of(group))["players"].items()}
-    open_games = db.session.execute(
-        select(_P.name).join(models.Game.__table__, _G.id == _P.game_id)
-        .where(_G.group_id == group.id, or_(_G.status.is_(None), _G.status != "finished"))
-        .order_by(_G.created_at, _G.id, _P.seat)).scalars()
+    # Two index ranges (group, status), not an OR the index cannot follow: a status is NULL
+    # only until the game's first write is kept (companion.services.tallies).
+    playing = select(_G.created_at, _G.id, _P.seat, _P.name).join(
+        models.Game.__table__, _G.id == _P.game_id).where(_G.group_id == group.id)
+    rows = db.session.execute(union_all(
+        playing.where(_G.status.in_(("playing", "tiebreak"))),
+        playing.where(_G.status.is_(None)))).all()
+    open_games = [row.name for row in sorted(rows, key=lambda row: row[:3])]
     for name in open_games:
         names.setdefault(player_names.key(name), name)
-    for alias in group.aliases:
-        names.setdefault(player_names.key(alias.name), alias.name)
     return names
+
+
+def _people(group: models.Group) -> tuple[dict[str, str], dict[str, str], dict[str, str]]:
+    """The spellings typed in the group, its aliases (spelling → name), and both with the
+    names the aliases give (a player renamed before anybody typed the new name)."""
+    typed, current = typed_spellings(group), aliases_of(group)
+    known = typed | {player_names.key(name): name for name in current.values()} | {
+        spelling: typed.get(spelling, spelling) for spelling in current}
+    return typed, current, known
 
 
 def merge(group: models.Group, spelling: str, into: str) -> None:
     """Count ``spelling`` as player ``into`` in the records; games keep their names."""
-    names = known_spellings(group)
-    current = aliases_of(group)
+    _typed, current, known = _people(group)
     spelling, into = player_names.clean(spelling), player_names.clean(into)
     key = player_names.key
     for name in (spelling, into):
-        if key(name) not in names and key(name) not in current:
+        if key(name) not in known:
             raise GroupProblem(400, Reason("nobody called %(name)s played in this group",
                                                 {"name": name}))
-    target = current.get(key(into), names.get(key(into), into))
+    target = current.get(key(into), known.get(key(into), into))
     if key(spelling) == key(target):
         raise GroupProblem(400, Reason("choose two different players to merge"))
     for alias in group.aliases:
@@ -361,28 +371,27 @@ def rename(group: models.Group, old: str, new: str) -> str:
     Returns the new name; refuses a name that another player of the group has (merge them
     instead) and a name the new-game form would refuse, with the same words.
 
-    Reads what a merge reads (:func:`known_spellings`): no game's rounds, whatever the
+    Reads what a merge reads (:func:`typed_spellings`): no game's rounds, whatever the
     group's history."""
     key = player_names.key
-    names = known_spellings(group)
-    current = aliases_of(group)
-    if key(old) not in names and key(old) not in current:
+    typed, current, known = _people(group)
+    if key(old) not in known:
         raise GroupProblem(404, Reason("nobody called %(name)s played in this group",
                                        {"name": player_names.clean(old)}))
-    person = key(current.get(key(old), names.get(key(old), old)))
-    shown = current.get(person, names.get(person, old))
+    person = key(current.get(key(old), known[key(old)]))
+    shown = current.get(person, known.get(person, old))
     new = roster_services.valid_name(new, instead_of=shown)
-    other = key(current.get(key(new), names.get(key(new), new)))
-    if key(new) in names and other != person:
+    if key(new) in known and key(current.get(key(new), known[key(new)])) != person:
         raise GroupProblem(400, Reason(
             "%(name)s is another player of this group: to count %(old)s and %(name)s as one "
-            "person, merge them instead", {"name": names.get(key(new), new), "old": shown}))
+            "person, merge them instead", {"name": known[key(new)], "old": shown}))
     if new == shown:
         return new
     for alias in group.aliases:
         if key(alias.name) == person:
             alias.name = new  # every spelling that counted as them follows
-    _count_as(group, person, new)
+    if person in typed or person in current:  # only a spelling typed in a game needs one
+        _count_as(group, person, new)
     group_tallies.bump(db.session(), group.id)
     db.session.flush()
     return new
