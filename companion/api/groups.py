@@ -103,9 +103,8 @@ def add_game(key: str) -> Response:
         game = services.create_game(read(NewGame, data).to_spec())
         game.group_id = group.id
         db.session.commit()
-        response = jsonify(game_json(game, services.sheet_of(game), editable=True))
-        response.status_code = 201
-        return response
+        return api.game_response(game, services.sheet_of(game), 201, api.name_warnings(
+            [player.name for player in game.players]))
     earlier = read(AddGame, data)
     group_services.add_game(group, earlier.key(), revision=earlier.revision)
     db.session.commit()

@@ -123,6 +123,14 @@ class GameLinksJson(TypedDict):
     edit: NotRequired[str]
 
 
+class WarningJson(TypedDict):
+    """A note about what was stored, not a refusal (names that only look alike)."""
+
+    message: str
+    player: Annotated[str | None, Field(description="the name the note is about")]
+    field: Annotated[str | None, Field(description="the request's field it is about")]
+
+
 class GameJson(TypedDict):
     """A game (docs/API.md, "The game"); ``id`` only through the edit link."""
 
@@ -153,6 +161,10 @@ class GameJson(TypedDict):
     rounds: list[RoundJson]
     standings: list[str]
     links: GameLinksJson
+    warnings: NotRequired[Annotated[list[WarningJson], Field(description=(
+        "only in the answer to the write that started the game or changed its players, "
+        "when a name only looks like what it seems (letters of several alphabets, or like "
+        "another player's name written with other letters): check it; nothing was refused"))]]
 
 
 # A group.

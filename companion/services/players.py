@@ -9,6 +9,8 @@ companion.scoring.roster.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from companion import models, scoring
 from companion import names as player_names
 from companion.exceptions import Reason, ServiceError
@@ -62,6 +64,30 @@ def _check_name(game: models.Game, name: str, *, instead_of: str | None = None) 
         raise RosterError(Reason("%(player)s is already in this game: every player needs "
                                  "a different name", {"player": name}))
     return name
+
+
+def look_alike_warnings(names: Sequence[str], *, only: str | None = None
+                        ) -> list[tuple[str, Reason]]:
+    """The names of one table (in seating order) that only look like what they seem, each
+    with why (companion.names.look_alikes): a warning to show, never a refusal. ``only``:
+    just the warnings about that name (one just added or renamed) and the one it looks
+    like."""
+    seat = {name: number for number, name in enumerate(names, 1)}
+    found: list[tuple[str, Reason]] = []
+    for alike in player_names.look_alikes(names):
+        if only is not None and only not in (alike.name, alike.other):
+            continue
+        if alike.other is not None:
+            found.append((alike.name, Reason(
+                "“%(name)s” (player %(seat)s) looks like “%(other)s” (player %(other_seat)s) "
+                "but is written with other letters: check that they are two different players",
+                {"name": alike.name, "seat": seat[alike.name], "other": alike.other,
+                 "other_seat": seat[alike.other]})))
+        else:
+            found.append((alike.name, Reason(
+                "“%(name)s” mixes letters of several alphabets (%(scripts)s): check it is "
+                "typed as meant", {"name": alike.name, "scripts": ", ".join(alike.scripts)})))
+    return found
 
 
 def _open(game: models.Game) -> scoring.Sheet:
