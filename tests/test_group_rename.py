@@ -218,3 +218,14 @@ def _entry(name: str, games: int) -> dict[str, Any]:
     return {"played": games, "won": 0, "shared": 0, "card_rounds": 0, "card_points": 0,
             "board_played": 0, "board_won": 0, "wreath": {}, "phases": {}, "best": None,
             "worst": None, "first": ["2026-01-01T19:00:00.000000", name]}
+
+
+def test_a_rematch_in_the_group_takes_the_new_name(api: Any, group) -> None:
+    old_game = api.client.get(f"/api/groups/{group['id']}").get_json()["games"][1]
+    assert rename(api, group, "Ann", "Anna").status_code == 200
+    rematch = api.post(f"/api/games/{old_game['id']}/rematch", {"group": group["id"]})
+    assert rematch.status_code == 201, rematch.get_json()
+    assert [p["name"] for p in rematch.get_json()["players"]] == ["Anna", "Ben"]
+    # Outside the group (no group link), the table as it was typed.
+    alone = api.client.post(f"/api/games/{old_game['id']}/rematch")
+    assert [p["name"] for p in alone.get_json()["players"]] == ["Ann", "Ben"]

@@ -434,11 +434,18 @@ def rematch(key: str, group_keys: Sequence[str] = ()) -> models.Game | None:
     # The deal passes to the next player clockwise who is still at the table.
     after = (seats[(game.first_dealer + step) % len(seats)] for step in range(1, len(seats) + 1))
     first = next(player.name for player in after if player.left_round is None)
+    group = group_of(game)
+    joins = group is not None and group.edit_key in group_keys
+    if group is not None and joins:
+        # The group's names for its people (a player renamed since), unless two of the
+        # table are one person to the group (merged): then the names as typed.
+        named = records.Identities(aliases_of(group)).named
+        if len({player_names.key(named(name)) for name in names}) == len(names):
+            names, first = tuple(map(named, names)), named(first)
     spec = services.GameSpec(game.edition, names, game.phase_numbers, game.ten_rounds,
                              game.knocking, first)
     new = services.create_game(spec)
-    group = group_of(game)
-    if group is not None and group.edit_key in group_keys:
+    if group is not None and joins:
         new.group_id = group.id
     db.session.flush()
     return new
