@@ -47,7 +47,9 @@ class EditionType(TypeDecorator[Edition]):
 
 class Game(db.Model):  # type: ignore[name-defined,misc]
     __tablename__ = "game"
-    __table_args__ = (Index("game_group_listed", "group_id", "created_at", "id"),)
+    __table_args__ = (Index("game_group_listed", "group_id", "created_at", "id"),
+                      # A group's games not finished, without passing over the finished ones.
+                      Index("game_group_status", "group_id", "status"))
 
     id: Mapped[int] = mapped_column(primary_key=True)
     edit_key: Mapped[str] = mapped_column(String(64), unique=True, default=new_key)

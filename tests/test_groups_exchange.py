@@ -198,3 +198,63 @@ def test_the_rematch_deal_skips_a_player_who_left(api: Any) -> None:
     rematch = api.post(f"/api/games/{game['id']}/rematch", {}).get_json()
     assert [p["name"] for p in rematch["players"]] == ["Ann", "Ben"]
     assert rematch["dealer"] == "Ann"  # Cem, next after Ben, left the table
+
+
+def test_renames_merges_the_roster_and_the_lengths_round_trip(api: Any, app: Flask) -> None:
+    """A group whose people were renamed (to a name nobody typed yet, and only in capitals)
+    and merged, with a game in progress and an undone round: its copy shows the same names,
+    records, roster, aliases and games' times, and exports the same file."""
+    group = api.post("/api/groups", {"name": "Friday"}).get_json()
+    finish_short(api, start(api, group, ["Ann", "Ben"], phases=[1, 2]), "Ann", "Ben")
+    finish_short(api, start(api, group, ["Bo", "Cem"], phases=[1, 2]), "Bo", "Cem")
+    playing = start(api, group, ["Cem", "Ann", "Ben"], phases=[1, 2])
+    for _ in range(2):
+        assert api.round(playing, card_round("Ben", {"Cem": 60, "Ann": 70})).status_code == 201
+    assert api.client.delete(f"/api/games/{playing['id']}/rounds/last").status_code == 200
+    edit = f"/api/groups/{group['id']}"
+    assert api.client.patch(f"{edit}/players/Ann", json={"name": "Anna"}).status_code == 200
+    assert api.client.patch(f"{edit}/players/cem", json={"name": "CEM"}).status_code == 200
+    assert api.post(f"{edit}/aliases", {"spelling": "Bo", "name": "Ben"}).status_code == 200
+    original = api.client.get(f"/api/groups/{group['view_id']}").get_json()
+    assert original["roster"] == [{"name": "CEM", "seat": 0}, {"name": "Anna", "seat": 1},
+                                  {"name": "Ben", "seat": 2}]
+    assert {(p["name"], p["played"]) for p in original["players"]} == {
+        ("Anna", 1), ("Ben", 2), ("CEM", 1)}
+
+    data = export(api, f"/api/groups/{group['view_id']}/export")
+    assert sorted(map(tuple, (a.values() for a in data["group"]["aliases"]))) == [
+        ("ann", "Anna"), ("bo", "Ben"), ("cem", "CEM")]
+    copied = api.post("/api/import", data).get_json()
+    assert unlinked(copied) == unlinked(original)
+    assert export(api, f"/api/groups/{copied['id']}/export") == data
+    # Each game's start, end, length and latest round (set back by the undo) came along.
+    times = ("started_at", "ended_at", "duration_seconds", "last_round_at")
+    for mine, theirs in zip(original["games"], copied["games"], strict=True):
+        one = api.client.get(f"/api/games/{mine['view_id']}").get_json()
+        two = api.client.get(f"/api/games/{theirs['view_id']}").get_json()
+        assert [one[field] for field in times] == [two[field] for field in times]
+        assert one["last_round_at"] is not None
+    # The copy renames on like the original: its history stays with the person.
+    again = api.client.patch(f"/api/groups/{copied['id']}/players/Anna", json={"name": "Annie"})
+    assert {(p["name"], p["played"]) for p in again.get_json()["players"]} == {
+        ("Annie", 1), ("Ben", 2), ("CEM", 1)}
+
+
+@pytest.mark.parametrize(("aliases", "words"), [
+    ([{"spelling": "Ann", "name": "Anna"}, {"spelling": "ann", "name": "Ben"}],
+     "“ann” counts as two players"),
+    ([{"spelling": "Ann", "name": "  "}], "Ann needs a name"),
+    ([{"spelling": "Ann", "name": "A" * 31}], "1 to 30 characters"),
+    ([{"spelling": "Ann", "name": 7}], "“aliases” must be a list"),
+])
+def test_names_for_people_that_cannot_be_are_refused_and_nothing_is_stored(
+        api: Any, app: Flask, aliases: list[dict[str, Any]], words: str) -> None:
+    group = api.post("/api/groups", {"name": "Friday"}).get_json()
+    finish_short(api, start(api, group, ["Ann", "Ben"], phases=[1, 2]), "Ann", "Ben")
+    data = export(api, f"/api/groups/{group['view_id']}/export")
+    data["group"]["aliases"] = aliases
+    before = stored_games(app)
+    response = api.post("/api/import", data)
+    assert response.status_code in (400, 422), response.get_json()
+    assert words in response.get_json()["error"]
+    assert stored_games(app) == before

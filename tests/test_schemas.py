@@ -85,9 +85,29 @@ def test_the_sizes_in_the_document_are_the_limits(client):
     document = spec(client)["components"]["schemas"]
     players = document["NewGame"]["properties"]["players"]
     assert (players["minItems"], players["maxItems"]) == (limits.MIN_PLAYERS, limits.MAX_PLAYERS)
-    assert players["items"]["maxLength"] == limits.MAX_NAME
+    # Names count what a person sees (30), which JSON Schema cannot say; its bound in code
+    # points is the stored column's, and the description says the rest.
+    assert players["items"]["maxLength"] == limits.MAX_NAME_STORED
+    assert f"1 to {limits.MAX_NAME} characters as a person sees them" in players[
+        "items"]["description"]
+    for body in ("PlayerBody", "GroupPlayerBody"):
+        assert document[body]["properties"]["name"]["maxLength"] == limits.MAX_NAME_STORED
     assert document["NewGroup"]["properties"]["name"]["maxLength"] == limits.MAX_GROUP_NAME
     assert document["GroupFile"]["properties"]["games"]["maxItems"] == limits.MAX_GAMES
+
+
+def test_a_name_the_document_allows_beyond_30_code_points_is_taken(api, client):
+    """The document is never stricter than the server: 30 family emoji are 30 characters
+    as seen and 210 code points, within its maxLength, and the game starts."""
+    family = "\U0001F468\u200d\U0001F469\u200d\U0001F467\u200d\U0001F466"
+    document = spec(client)["components"]["schemas"]
+    bound = document["NewGame"]["properties"]["players"]["items"]["maxLength"]
+    assert limits.MAX_NAME < len(family * 30) <= bound
+    game = api.new_game([family * 30, "Ben"])
+    assert game["players"][0]["name"] == family * 30
+    # 31 letters fit the document's bound too, and the server refuses them by its own count.
+    refused = api.post("/api/games", {"players": ["A" * 31, "Ben"]})
+    assert refused.status_code == 400 and "1 to 30 characters" in refused.get_json()["error"]
 
 
 def test_answers_that_are_not_json_say_their_type(client):

@@ -17,7 +17,7 @@ from companion import models, reading, scoring
 from companion.exceptions import CompanionError, InputError
 from companion.extensions import csrf, db
 from companion.i18n import say
-from companion.schemas.answers import ErrorJson, GameJson
+from companion.schemas.answers import ErrorJson, GameJson, WarningJson
 from companion.schemas.games import game_json
 from companion.schemas.groups import refusal
 from companion.services import exchange
@@ -104,14 +104,27 @@ def bad_input(error: CompanionError) -> Response:
 
 
 def game_response(game: models.Game | reading.GameHead, sheet: scoring.Sheet,
-                   status: int = 200) -> Response:
-    response = jsonify(game_json(game, sheet, editable=True))
+                  status: int = 200, warnings: list[WarningJson] | None = None) -> Response:
+    data = game_json(game, sheet, editable=True)
+    if warnings:
+        data["warnings"] = warnings
+    response = jsonify(data)
     response.status_code = status
     return response
 
 
-def saved(game: models.Game, sheet: scoring.Sheet, status: int = 200) -> Response:
-    """Commit the write to ``game`` and answer with ``sheet``, the game after it.
+def name_warnings(names: Sequence[str], field: str = "players", *,
+                  only: str | None = None) -> list[WarningJson]:
+    """Names that only look alike (services.players.look_alike_warnings), in the shape of a
+    round's warnings: a note in the answer to the write that stored them, not a refusal."""
+    return [{"message": say(reason, sentence=True), "player": name, "field": field}
+            for name, reason in roster_services.look_alike_warnings(names, only=only)]
+
+
+def saved(game: models.Game, sheet: scoring.Sheet, status: int = 200,
+          warnings: list[WarningJson] | None = None) -> Response:
+    """Commit the write to ``game`` and answer with ``sheet``, the game after it (and
+    ``warnings``, notes about what was stored).
 
     The answer is built from the game's row as it was written: reading it again after the
     commit would load every round of the game once more.
@@ -120,7 +133,7 @@ def saved(game: models.Game, sheet: scoring.Sheet, status: int = 200) -> Respons
                             game.revision, game.created_at, editable=True,
                             last_round_at=game.last_round_at)
     db.session.commit()
-    return game_response(head, sheet, status)
+    return game_response(head, sheet, status, warnings)
 
 
 def problems(problems: tuple[scoring.Problem, ...]) -> list[dict[str, Any]]:

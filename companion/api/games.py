@@ -7,7 +7,7 @@ from dataclasses import replace
 from flask import Response, abort, jsonify, request
 
 from companion import live, reading
-from companion.api.common import body, bp, locked, saved
+from companion.api.common import body, bp, locked, name_warnings, saved
 from companion.api.openapi import documented
 from companion.cache import pages as rendered
 from companion.extensions import db
@@ -30,7 +30,7 @@ def create_game() -> Response:
     """Start a game."""
     game = services.create_game(read(NewGame, body()).to_spec())
     sheet = services.sheet_of(game)
-    return saved(game, sheet, 201)
+    return saved(game, sheet, 201, name_warnings([player.name for player in game.players]))
 
 
 def _head(key: str) -> reading.GameHead:

@@ -22,6 +22,7 @@ from companion.schemas import (
     GameAnswer,
     GroupAnswer,
     GroupGameBody,
+    GroupPlayerBody,
     ImportAnswer,
     NewGame,
     NewGroup,
@@ -52,7 +53,8 @@ def _group(key: str, *, edit: bool = False) -> tuple[models.Group, bool]:
 
 def _group_response(group: models.Group, editable: bool, status: int = 200) -> Response:
     derived = group_services.derived(group)
-    data = group_json(group, derived.edit_keys, derived.records, editable=editable)
+    data = group_json(group, derived.edit_keys, derived.records, editable=editable,
+                      roster=group_services.roster_of(derived.records))
     response = jsonify(data)
     response.status_code = status
     return response
@@ -80,8 +82,8 @@ def get_group(key: str) -> Response:
     def make() -> bytes:
         group, _editable = _group(key)
         derived = group_services.derived(group, fingerprint)
-        return jsonify(group_json(group, derived.edit_keys, derived.records,
-                                  editable=editable)).get_data()
+        return jsonify(group_json(group, derived.edit_keys, derived.records, editable=editable,
+                                  roster=group_services.roster_of(derived.records))).get_data()
 
     body = rendered.json_body(("group", fingerprint, editable, rendered.host()), make,
                               keep=lambda: True)
@@ -101,9 +103,8 @@ def add_game(key: str) -> Response:
         game = services.create_game(read(NewGame, data).to_spec())
         game.group_id = group.id
         db.session.commit()
-        response = jsonify(game_json(game, services.sheet_of(game), editable=True))
-        response.status_code = 201
-        return response
+        return api.game_response(game, services.sheet_of(game), 201, api.name_warnings(
+            [player.name for player in game.players]))
     earlier = read(AddGame, data)
     group_services.add_game(group, earlier.key(), revision=earlier.revision)
     db.session.commit()
@@ -128,6 +129,19 @@ def unmerge(key: str, spelling: str) -> Response:
     """Count a merged spelling as a player of its own again."""
     group, _editable = _group(key, edit=True)
     group_services.unmerge(group, spelling)
+    db.session.commit()
+    return _group_response(group, True)
+
+
+@bp.patch("/groups/<key>/players/<path:name>")
+@documented(json=GroupPlayerBody, answers={200: GroupAnswer}, errors=(400, 404, 415))
+def rename_player(key: str, name: str) -> Response:
+    """Call a player of the group by another name: its records, list and roster show it,
+    their history stays theirs; the games' sheets keep what was written. 400 for a name
+    another player of the group has (merge them instead) or one a new game refuses."""
+    data = api.body()
+    group, _editable = _group(key, edit=True)
+    group_services.rename(group, name, read(GroupPlayerBody, data).name)
     db.session.commit()
     return _group_response(group, True)
 

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from flask import Response, request
 
-from companion.api.common import body, bp, locked, saved
+from companion import models
+from companion.api.common import body, bp, locked, name_warnings, saved
 from companion.api.openapi import documented
 from companion.schemas import GameAnswer, PlayerBody, Revised, RevisionQuery, read
+from companion.schemas.answers import WarningJson
 from companion.services import games as services
 from companion.services import players as roster_services
 
@@ -17,9 +19,9 @@ def add_player(key: str) -> Response:
     """A player joins from the next round, on phase 1 with the highest total so far."""
     data = body()
     game = locked(key, read(Revised, data).revision)
-    roster_services.add_player(game, read(PlayerBody, data).name)
+    joined = roster_services.add_player(game, read(PlayerBody, data).name)
     sheet = services.sheet_of(game)
-    return saved(game, sheet, 201)
+    return saved(game, sheet, 201, _warnings(game, joined.name))
 
 
 @bp.patch("/games/<key>/players/<path:name>")
@@ -28,9 +30,14 @@ def rename_player(key: str, name: str) -> Response:
     """Rename a player, on the sheet and in every round."""
     data = body()
     game = locked(key, read(Revised, data).revision)
-    roster_services.rename_player(game, name, read(PlayerBody, data).name)
+    new = roster_services.rename_player(game, name, read(PlayerBody, data).name)
     sheet = services.sheet_of(game)
-    return saved(game, sheet)
+    return saved(game, sheet, warnings=_warnings(game, new))
+
+
+def _warnings(game: models.Game, name: str) -> list[WarningJson]:
+    """Notes about ``name``, just stored, if it only looks like what it seems."""
+    return name_warnings([player.name for player in game.players], "name", only=name)
 
 
 @bp.delete("/games/<key>/players/<path:name>")

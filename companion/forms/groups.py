@@ -8,7 +8,7 @@ from flask_wtf.file import FileField
 from wtforms import HiddenField, SelectField, StringField
 from wtforms.validators import DataRequired, Length
 
-from companion.limits import MAX_GROUP_NAME
+from companion.limits import MAX_GROUP_NAME, MAX_NAME_STORED
 
 
 class GroupForm(FlaskForm):
@@ -22,6 +22,14 @@ class GroupForm(FlaskForm):
 class MergeForm(FlaskForm):
     spelling = SelectField(_l("This spelling"), choices=[], validate_choice=False)
     into = SelectField(_l("counts as"), choices=[], validate_choice=False)
+
+
+class RenameForm(FlaskForm):
+    """A player of the group is called by another name from now on (services check it)."""
+
+    player = SelectField(_l("Player"), choices=[], validate_choice=False)
+    name = StringField(_l("New name"), render_kw={
+        "maxlength": MAX_NAME_STORED, "autocomplete": "off", "autocapitalize": "words"})
 
 
 class UnmergeForm(FlaskForm):

@@ -123,6 +123,14 @@ class GameLinksJson(TypedDict):
     edit: NotRequired[str]
 
 
+class WarningJson(TypedDict):
+    """A note about what was stored, not a refusal (names that only look alike)."""
+
+    message: str
+    player: Annotated[str | None, Field(description="the name the note is about")]
+    field: Annotated[str | None, Field(description="the request's field it is about")]
+
+
 class GameJson(TypedDict):
     """A game (docs/API.md, "The game"); ``id`` only through the edit link."""
 
@@ -153,6 +161,10 @@ class GameJson(TypedDict):
     rounds: list[RoundJson]
     standings: list[str]
     links: GameLinksJson
+    warnings: NotRequired[Annotated[list[WarningJson], Field(description=(
+        "only in the answer to the write that started the game or changed its players, "
+        "when a name only looks like what it seems (letters of several alphabets, or like "
+        "another player's name written with other letters): check it; nothing was refused"))]]
 
 
 # A group.
@@ -230,6 +242,14 @@ class AliasJson(TypedDict):
     name: str
 
 
+class RosterJson(TypedDict):
+    """One of the group's players, as a new game offers them."""
+
+    name: Annotated[str, Field(description="the name the group shows (renames, merges)")]
+    seat: Annotated[int | None, Field(
+        description="their seat in the group's last game (from 0); null: not at that table")]
+
+
 class GroupLinksJson(TypedDict):
     view: str
     export: str
@@ -245,6 +265,9 @@ class GroupJson(TypedDict):
     name: str
     created_at: str
     aliases: list[AliasJson]
+    roster: Annotated[list[RosterJson], Field(description=(
+        "the group's players: the last game's table in seating order, then everybody else "
+        "who finished a game in the group, most games first"))]
     games: list[GroupGameJson]
     players: list[PlayerRecordJson]
     phases: list[PhaseRecordJson]

@@ -24,7 +24,7 @@ from companion.limits import (
     MAX_GROUP_NAME,
 )
 from companion.schemas.base import Says, Schema
-from companion.schemas.requests import NewGame, RoundBody, _no_default
+from companion.schemas.requests import NewGame, PlayerName, RoundBody, _no_default
 
 # Export files (what GET …/export writes and POST /api/import reads)
 
@@ -97,9 +97,12 @@ class GameFile(NewGame):
 
 
 class FileAlias(Schema):
+    """A spelling typed in the group's games and the name it counts as (a merge or a
+    rename)."""
+
     SAYS = Says("“aliases” must be a list of {“spelling”, “name”} objects")
     spelling: Annotated[StrictStr, SAYS]
-    name: Annotated[StrictStr, SAYS]
+    name: Annotated[PlayerName, SAYS]
 
 
 class GroupFile(Schema):

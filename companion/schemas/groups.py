@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from flask import url_for
@@ -74,7 +74,7 @@ def length_json(lengths: Lengths) -> GroupLengthJson:
 
 
 def group_json(group: models.Group, edit_keys: Mapping[str, str], records: GroupRecords, *,
-               editable: bool) -> GroupJson:
+               editable: bool, roster: Sequence[tuple[str, int | None]] = ()) -> GroupJson:
     """The group; ``id`` and the games' edit links only for those who hold its edit link."""
     listed: list[GroupGameJson] = []
     for summary in records.games:
@@ -90,6 +90,7 @@ def group_json(group: models.Group, edit_keys: Mapping[str, str], records: Group
     data: GroupJson = {
         "view_id": group.view_key, "name": group.name, "created_at": _stamp(group.created_at),
         "aliases": [{"spelling": alias.alias, "name": alias.name} for alias in group.aliases],
+        "roster": [{"name": name, "seat": seat} for name, seat in roster],
         "games": listed,
         "players": [player_json(player) for player in records.players],
         "phases": [phase_json(phase) for phase in records.phases],

@@ -27,6 +27,7 @@ from companion.exceptions import InputError, Term
 from companion.limits import (
     MAX_GROUP_NAME,
     MAX_NAME,
+    MAX_NAME_STORED,
     MAX_PLAYERS,
     MAX_POINTS,
     MIN_PLAYERS,
@@ -137,12 +138,20 @@ def _no_default(schema: dict[str, Any]) -> None:
     schema.pop("default", None)
 
 
+#: A player's name as the document tells it: the server counts what a person sees (30
+#: grapheme clusters, companion.names), which JSON Schema cannot express; its bound in code
+#: points is the stored column's, so the document never refuses a name the server takes.
+NAME_SCHEMA = {"minLength": 1, "maxLength": MAX_NAME_STORED, "description": (
+    f"1 to {MAX_NAME} characters as a person sees them (a family emoji joined by zero-width "
+    f"joiners is one); at most {MAX_NAME_STORED} code points")}
+PlayerName = Annotated[StrictStr, Field(json_schema_extra=NAME_SCHEMA)]
+
+
 class NewGame(Schema):
     """A new game's settings."""
 
     edition: EditionKey = Field(editions.DEFAULT_KEY, validate_default=True)
-    players: Annotated[list[Annotated[StrictStr, Field(json_schema_extra={
-        "minLength": 1, "maxLength": MAX_NAME})]], Says(
+    players: Annotated[list[PlayerName], Says(
         "“players” must be a list of %(min)s to %(max)s names", min=MIN_PLAYERS,
         max=MAX_PLAYERS), Field(json_schema_extra={"minItems": MIN_PLAYERS,
                                                    "maxItems": MAX_PLAYERS})]
@@ -266,8 +275,13 @@ class RevisionQuery(Schema):
 class PlayerBody(Revised):
     """A player's (new) name."""
 
-    name: Annotated[StrictStr, Says("“name” must be the player's name"), Field(
-        json_schema_extra={"minLength": 1, "maxLength": MAX_NAME})]
+    name: Annotated[PlayerName, Says("“name” must be the player's name")]
+
+
+class GroupPlayerBody(Schema):
+    """A group's player's new name."""
+
+    name: Annotated[PlayerName, Says("“name” must be the player's new name")]
 
 
 # Groups

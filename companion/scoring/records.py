@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 
 from companion import names
@@ -195,6 +195,11 @@ class Identities:
         """The key a spelling counts under."""
         return names.key(self.aliases.get(names.key(name), name))
 
+    def named(self, name: str) -> str:
+        """The name a spelling is listed as: a merged or renamed spelling as its name, any
+        other as typed (the games' lines of the group's list)."""
+        return self.aliases.get(names.key(name), name)
+
     def see(self, name: str) -> str:
         """Note a spelling (the first one seen is shown, unless merged into another)."""
         key = self.of(name)
@@ -312,7 +317,8 @@ def group_records(games: Iterable[PlayedGame], aliases: Mapping[str, str]) -> Gr
     lengths: list[GameRef] = []
     for game in sorted(games, key=lambda game: game.played_at):
         summary, result_sheet = summarise(game)
-        summaries.append(summary)
+        summaries.append(replace(summary, players=tuple(map(ids.named, summary.players)),
+                                 winners=tuple(map(ids.named, summary.winners))))
         if result_sheet is None or result_sheet.status != "finished":
             continue
         _count_game(tallies, ids, game, result_sheet)

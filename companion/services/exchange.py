@@ -20,6 +20,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from companion import models, schemas, scoring
+from companion import names as player_names
 from companion.editions import Edition
 from companion.exceptions import CompanionError, Reason, ServiceError
 from companion.schemas import FORMAT, VERSION
@@ -82,9 +83,15 @@ def export_game(game: models.Game) -> dict[str, Any]:
 
 
 def export_group(group: models.Group, games: Sequence[models.Game]) -> dict[str, Any]:
+    """The group with its games and its names for its people: merged and renamed spellings
+    (``aliases``, each a spelling typed in its games → the name it counts as), from which
+    the records, the list and the roster are made again."""
+    typed = {player_names.key(player.name) for game in games for player in game.players}
     return {"format": FORMAT, "version": VERSION, "kind": "group", "group": {
         "name": group.name, "created_at": group.created_at.isoformat(timespec="seconds"),
-        "aliases": [{"spelling": alias.alias, "name": alias.name} for alias in group.aliases],
+        # An alias of a spelling no game holds any more (a sheet renamed since) does nothing.
+        "aliases": [{"spelling": alias.alias, "name": alias.name} for alias in group.aliases
+                    if player_names.key(alias.alias) in typed],
         "games": [game_data(game) for game in games]}}
 
 
@@ -179,12 +186,30 @@ def _import_group(item: schemas.GroupFile) -> models.Group:
     games = [import_game(game, number) for number, game in enumerate(item.games, 1)]
     for game in games:
         game.group_id = group.id
-    try:
-        for alias in item.aliases:
-            group_services.merge(group, alias.spelling, alias.name)
-    except group_services.GroupProblem as error:
-        raise ImportRefused(error.reason) from error
+    _restore_aliases(group, item)
     return group
+
+
+def _restore_aliases(group: models.Group, item: schemas.GroupFile) -> None:
+    """The group's names for its people as exported: each spelling typed in one of its games
+    counts as its name (a merge, or a rename to a name nobody typed yet), once."""
+    typed = {player_names.key(name) for game in item.games
+             for name in (*game.players, *(change.join for change in game.changes if change.join))}
+    restored: set[str] = set()
+    for alias in item.aliases:
+        spelling = player_names.key(alias.spelling)
+        if spelling not in typed:
+            raise ImportRefused(Reason("nobody called %(name)s played in this group",
+                                       {"name": alias.spelling}))
+        if spelling in restored:
+            raise ImportRefused(Reason("“%(name)s” counts as two players in “aliases”: keep "
+                                       "one of them", {"name": alias.spelling}))
+        try:
+            name = roster_services.valid_name(alias.name, instead_of=alias.spelling)
+        except roster_services.RosterError as error:
+            raise ImportRefused(error.reason) from error
+        restored.add(spelling)
+        group.aliases.append(models.Alias(alias=spelling, name=name))
 
 
 def read_file(data: object) -> schemas.ExportFile:

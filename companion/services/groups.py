@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from sqlalchemy import Select, bindparam, func, or_, select
+from sqlalchemy import Select, bindparam, func, or_, select, union_all
 from sqlalchemy.orm import selectinload
 
 from companion import models, reading, storage
@@ -24,6 +24,7 @@ from companion.extensions import db
 from companion.limits import MAX_GROUP_GAMES, MAX_GROUP_NAME
 from companion.scoring import records, tally
 from companion.services import games as services
+from companion.services import players as roster_services
 from companion.services import tallies as group_tallies
 
 
@@ -179,6 +180,7 @@ def derived(group: models.Group, known: str | None = None, *,
     kept = tallies_of(group)
     key = known if known is not None else fingerprint(group)
     aliases = aliases_of(group)
+    shown = records.Identities(aliases).named
     records_key = hashlib.blake2b(
         f"{group.view_key}|{listed is None}|{sorted(aliases.items())}|{kept}".encode(),
         digest_size=16).hexdigest()
@@ -204,15 +206,44 @@ def derived(group: models.Group, known: str | None = None, *,
         games: dict[int, Any] = {}
         for row in rows:
             games.setdefault(row.id, (row, []))[1].append(row.name)
+        # The group's names for its people (renamed, merged); the sheets keep what was typed.
         summaries = tuple(records.GameSummary(
-            row.view_key, row.created_at, row.edition, tuple(names), row.status or "playing",
-            tuple(json.loads(row.winners or "[]")), row.played_rounds or 0)
+            row.view_key, row.created_at, row.edition, tuple(map(shown, names)),
+            row.status or "playing", tuple(map(shown, json.loads(row.winners or "[]"))),
+            row.played_rounds or 0)
             for row, names in games.values())
         found = replace(_RECORDS.get(records_key, derive_records), games=summaries)
         return Derived(key, found, {row.view_key: row.edit_key for row, _ in games.values()},
                        int(rows[0].total) if rows else 0, records_key)
 
     return _DERIVED.get((key, listed), derive)
+
+
+def roster(group: models.Group) -> list[tuple[str, int | None]]:
+    """The group's players as its new game offers them (:func:`roster_of`), from the kept
+    records and the newest game's players: no game's rounds are read."""
+    return roster_of(derived(group, listed=1).records)
+
+
+def roster_of(known: records.GroupRecords) -> list[tuple[str, int | None]]:
+    """The players of ``known`` (games newest first), each with their seat in the last game
+    (None: not at that table): the last game's table in seating order, then everybody else
+    who finished a game in the group, most games first; by the names the group shows."""
+    last = list(known.games[0].players) if known.games else []
+    regulars = [player.name for player in sorted(known.players, key=lambda p: -p.played)]
+    seated = {player_names.key(name) for name in last}
+    return [(name, seat) for seat, name in enumerate(last)] + [
+        (name, None) for name in regulars if player_names.key(name) not in seated]
+
+
+def people(group: models.Group, listed: records.GroupRecords) -> list[str]:
+    """Every person of the group by the name it shows for them (what a rename offers): the
+    players of its records and of the games ``listed``."""
+    found = {player_names.key(player.name): player.name for player in listed.players}
+    for game in listed.games:
+        for name in game.players:
+            found.setdefault(player_names.key(name), name)
+    return sorted(found.values(), key=player_names.key)
 
 
 def forget_derived() -> None:
@@ -230,19 +261,6 @@ def names_to_merge(group: models.Group, listed: records.GroupRecords) -> list[st
         for name in game.players:
             names.setdefault(player_names.key(name), name)
     return sorted(names.values(), key=player_names.key)
-
-
-def spellings_of(group: models.Group) -> dict[str, str]:
-    """Every player name in the group's games, by key (companion.names.key) → as first
-    typed (one query)."""
-    rows = db.session.execute(
-        select(models.Player.name).join(models.Game, models.Game.id == models.Player.game_id)
-        .where(models.Game.group_id == group.id)
-        .order_by(models.Game.created_at, models.Game.id, models.Player.seat)).scalars()
-    names: dict[str, str] = {}
-    for name in rows:
-        names.setdefault(player_names.key(name), name)
-    return names
 
 
 def _count(group_id: int) -> Select[Any]:
@@ -287,29 +305,96 @@ def add_game(group: models.Group, key: str, *, revision: int | None = None) -> m
     return game
 
 
+def typed_spellings(group: models.Group) -> dict[str, str]:
+    """Every spelling typed in the group's games, by key (companion.names.key) → as first
+    typed: the players of its finished games (from its tallies) and of its games not
+    finished. One row of tallies and the players of the games not finished: no finished
+    game is read, so it costs the same at 10 and 1,000 games."""
+    names = {key: entry["first"][1]
+             for key, entry in json.loads(tallies_of(group))["players"].items()}
+    # Two index ranges (group, status), not an OR the index cannot follow: a status is NULL
+    # only until the game's first write is kept (companion.services.tallies).
+    playing = select(_G.created_at, _G.id, _P.seat, _P.name).join(
+        models.Game.__table__, _G.id == _P.game_id).where(_G.group_id == group.id)
+    rows = db.session.execute(union_all(
+        playing.where(_G.status.in_(("playing", "tiebreak"))),
+        playing.where(_G.status.is_(None)))).all()
+    open_games = [row.name for row in sorted(rows, key=lambda row: row[:3])]
+    for name in open_games:
+        names.setdefault(player_names.key(name), name)
+    return names
+
+
+def _people(group: models.Group) -> tuple[dict[str, str], dict[str, str], dict[str, str]]:
+    """The spellings typed in the group, its aliases (spelling → name), and both with the
+    names the aliases give (a player renamed before anybody typed the new name)."""
+    typed, current = typed_spellings(group), aliases_of(group)
+    known = typed | {player_names.key(name): name for name in current.values()} | {
+        spelling: typed.get(spelling, spelling) for spelling in current}
+    return typed, current, known
+
+
 def merge(group: models.Group, spelling: str, into: str) -> None:
     """Count ``spelling`` as player ``into`` in the records; games keep their names."""
-    names = spellings_of(group)
-    current = aliases_of(group)
+    _typed, current, known = _people(group)
     spelling, into = player_names.clean(spelling), player_names.clean(into)
     key = player_names.key
     for name in (spelling, into):
-        if key(name) not in names and key(name) not in current:
+        if key(name) not in known:
             raise GroupProblem(400, Reason("nobody called %(name)s played in this group",
                                                 {"name": name}))
-    target = current.get(key(into), names.get(key(into), into))
+    target = current.get(key(into), known.get(key(into), into))
     if key(spelling) == key(target):
         raise GroupProblem(400, Reason("choose two different players to merge"))
     for alias in group.aliases:
         if key(alias.name) == key(spelling):
             alias.name = target  # who was merged into the spelling follows it
-    existing = next((a for a in group.aliases if key(a.alias) == key(spelling)), None)
-    if existing is None:
-        group.aliases.append(models.Alias(alias=key(spelling), name=target))
-    else:
-        existing.name = target
+    _count_as(group, spelling, target)
     group_tallies.bump(db.session(), group.id)
     db.session.flush()
+
+
+def _count_as(group: models.Group, spelling: str, name: str) -> None:
+    """The group's alias of ``spelling`` (by its key) says ``name``, made or changed."""
+    existing = next((a for a in group.aliases
+                     if player_names.key(a.alias) == player_names.key(spelling)), None)
+    if existing is None:
+        group.aliases.append(models.Alias(alias=player_names.key(spelling), name=name))
+    else:
+        existing.name = name
+
+
+def rename(group: models.Group, old: str, new: str) -> str:
+    """Player ``old`` is called ``new`` in the group from now on: its records, its list of
+    games, its roster and the next games. Every spelling that counted as them counts as
+    ``new``, so their history stays theirs; the games keep what was written on the night.
+    Returns the new name; refuses a name that another player of the group has (merge them
+    instead) and a name the new-game form would refuse, with the same words.
+
+    Reads what a merge reads (:func:`typed_spellings`): no game's rounds, whatever the
+    group's history."""
+    key = player_names.key
+    typed, current, known = _people(group)
+    if key(old) not in known:
+        raise GroupProblem(404, Reason("nobody called %(name)s played in this group",
+                                       {"name": player_names.clean(old)}))
+    person = key(current.get(key(old), known[key(old)]))
+    shown = current.get(person, known.get(person, old))
+    new = roster_services.valid_name(new, instead_of=shown)
+    if key(new) in known and key(current.get(key(new), known[key(new)])) != person:
+        raise GroupProblem(400, Reason(
+            "%(name)s is another player of this group: to count %(old)s and %(name)s as one "
+            "person, merge them instead", {"name": known[key(new)], "old": shown}))
+    if new == shown:
+        return new
+    for alias in group.aliases:
+        if key(alias.name) == person:
+            alias.name = new  # every spelling that counted as them follows
+    if person in typed or person in current:  # only a spelling typed in a game needs one
+        _count_as(group, person, new)
+    group_tallies.bump(db.session(), group.id)
+    db.session.flush()
+    return new
 
 
 def unmerge(group: models.Group, spelling: str) -> None:
@@ -349,11 +434,18 @@ def rematch(key: str, group_keys: Sequence[str] = ()) -> models.Game | None:
     # The deal passes to the next player clockwise who is still at the table.
     after = (seats[(game.first_dealer + step) % len(seats)] for step in range(1, len(seats) + 1))
     first = next(player.name for player in after if player.left_round is None)
+    group = group_of(game)
+    joins = group is not None and group.edit_key in group_keys
+    if group is not None and joins:
+        # The group's names for its people (a player renamed since), unless two of the
+        # table are one person to the group (merged): then the names as typed.
+        named = records.Identities(aliases_of(group)).named
+        if len({player_names.key(named(name)) for name in names}) == len(names):
+            names, first = tuple(map(named, names)), named(first)
     spec = services.GameSpec(game.edition, names, game.phase_numbers, game.ten_rounds,
                              game.knocking, first)
     new = services.create_game(spec)
-    group = group_of(game)
-    if group is not None and group.edit_key in group_keys:
+    if group is not None and joins:
         new.group_id = group.id
     db.session.flush()
     return new

@@ -9,6 +9,8 @@ companion.scoring.roster.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from companion import models, scoring
 from companion import names as player_names
 from companion.exceptions import Reason, ServiceError
@@ -36,7 +38,9 @@ def _player(game: models.Game, name: str) -> models.Player:
     raise RosterError(Reason("%(player)s is not playing in this game", {"player": name}))
 
 
-def _check_name(game: models.Game, name: str, *, instead_of: str | None = None) -> str:
+def valid_name(name: str, *, instead_of: str | None = None) -> str:
+    """``name`` as stored (companion.names.clean), or RosterError saying why it cannot be a
+    player's name: ``instead_of`` names the player being renamed."""
     name = player_names.clean(name) if isinstance(name, str) else ""
     if player_names.blank(name) and instead_of is not None:
         raise RosterError(Reason("%(player)s needs a name: a name has 1 to %(max)s characters",
@@ -49,12 +53,41 @@ def _check_name(game: models.Game, name: str, *, instead_of: str | None = None) 
                                  {"name": player_names.cut(name, MAX_NAME), "max": MAX_NAME}))
     if player_names.unwanted(name) is not None:
         raise RosterError(Reason("a name cannot hold control characters"))
+    return name
+
+
+def _check_name(game: models.Game, name: str, *, instead_of: str | None = None) -> str:
+    name = valid_name(name, instead_of=instead_of)
     taken = {player_names.key(player.name) for player in game.players
              if player.name != instead_of}
     if player_names.key(name) in taken:
         raise RosterError(Reason("%(player)s is already in this game: every player needs "
                                  "a different name", {"player": name}))
     return name
+
+
+def look_alike_warnings(names: Sequence[str], *, only: str | None = None
+                        ) -> list[tuple[str, Reason]]:
+    """The names of one table (in seating order) that only look like what they seem, each
+    with why (companion.names.look_alikes): a warning to show, never a refusal. ``only``:
+    just the warnings about that name (one just added or renamed) and the one it looks
+    like."""
+    seat = {name: number for number, name in enumerate(names, 1)}
+    found: list[tuple[str, Reason]] = []
+    for alike in player_names.look_alikes(names):
+        if only is not None and only not in (alike.name, alike.other):
+            continue
+        if alike.other is not None:
+            found.append((alike.name, Reason(
+                "“%(name)s” (player %(seat)s) looks like “%(other)s” (player %(other_seat)s) "
+                "but is written with other letters: check that they are two different players",
+                {"name": alike.name, "seat": seat[alike.name], "other": alike.other,
+                 "other_seat": seat[alike.other]})))
+        else:
+            found.append((alike.name, Reason(
+                "“%(name)s” mixes letters of several alphabets (%(scripts)s): check it is "
+                "typed as meant", {"name": alike.name, "scripts": ", ".join(alike.scripts)})))
+    return found
 
 
 def _open(game: models.Game) -> scoring.Sheet:

@@ -11,6 +11,7 @@ from markupsafe import Markup
 from werkzeug import Response
 
 from companion import models
+from companion import names as player_names
 from companion.cache import pages as rendered
 from companion.cache.store import Kept
 from companion.display import group_charts
@@ -18,7 +19,14 @@ from companion.display import sheet as sheetview
 from companion.display.charts import legend_key
 from companion.display.starts import starts
 from companion.extensions import db
-from companion.forms.groups import AddGameForm, GroupForm, ImportForm, MergeForm, UnmergeForm
+from companion.forms.groups import (
+    AddGameForm,
+    GroupForm,
+    ImportForm,
+    MergeForm,
+    RenameForm,
+    UnmergeForm,
+)
 from companion.i18n import say
 from companion.limits import IMPORT_MAX_BYTES
 from companion.rules.errors import Reason
@@ -26,6 +34,7 @@ from companion.schemas.groups import refusal
 from companion.scoring.records import GameSummary, GroupRecords, hardest
 from companion.services import exchange
 from companion.services import groups as group_services
+from companion.services.players import RosterError
 
 bp = Blueprint("groups", __name__)
 LISTED = 25  # games on the page before "show all"
@@ -106,16 +115,7 @@ def page(key: str) -> str:
 
     def render() -> str:
         group, _editable = _load(key)
-        # Read after the fingerprint: what is derived is that state, or a newer one should a
-        # change land in between (never an older one), and the fingerprint moves on with it.
-        derived = group_services.derived(group, fingerprint, listed=_listed())
-        # The read-only link (everyone at the table) shows no forms: none are built for it.
-        forms = _manage_forms(group, derived.records) if editable else {}
-        return render_template(
-            "groups/page.html", group=group, editable=editable,
-            derived_html=_derived_html(derived, editable),
-            view_url=url_for("groups.page", key=group.view_key, _external=True),
-            starts=starts(), **forms)
+        return _render_page(group, editable, fingerprint)
 
     if rendered.personal():
         return render()
@@ -123,6 +123,21 @@ def page(key: str) -> str:
     # group's name and links never change: the page is the same until the next change.
     page_key = ("group", fingerprint, editable, *rendered.audience())
     return rendered.page(page_key, render, keep=lambda: True)
+
+
+def _render_page(group: models.Group, editable: bool, fingerprint: str,
+                 **forms: object) -> str:
+    """The group page; ``forms`` in place of the fresh ones (a form sent with a problem)."""
+    # Read after the fingerprint: what is derived is that state, or a newer one should a
+    # change land in between (never an older one), and the fingerprint moves on with it.
+    derived = group_services.derived(group, fingerprint, listed=_listed())
+    # The read-only link (everyone at the table) shows no forms: none are built for it.
+    made = _manage_forms(group, derived.records) if editable else {}
+    return render_template(
+        "groups/page.html", group=group, editable=editable,
+        derived_html=_derived_html(derived, editable),
+        view_url=url_for("groups.page", key=group.view_key, _external=True),
+        starts=starts(), **(made | forms))
 
 
 def _listed() -> int | None:
@@ -137,7 +152,13 @@ def _manage_forms(group: models.Group, records: GroupRecords) -> dict[str, objec
     merge_form.spelling.choices = [(name, name) for name in names]
     merge_form.into.choices = [(record.name, record.name) for record in records.players] or [
         (name, name) for name in names]
-    return {"merge_form": merge_form, "unmerge_form": UnmergeForm(), "add_form": AddGameForm()}
+    rename_form = RenameForm(formdata=None)
+    rename_form.player.choices = [(name, name) for name in group_services.people(group, records)]
+    # A rename that changed only how a name is written (capitals) is an alias of itself.
+    respelled = {alias.alias for alias in group.aliases
+                 if player_names.key(alias.alias) == player_names.key(alias.name)}
+    return {"merge_form": merge_form, "unmerge_form": UnmergeForm(), "add_form": AddGameForm(),
+            "rename_form": rename_form, "respelled": respelled}
 
 
 _HTML: Kept[Markup] = Kept(64)
@@ -203,6 +224,31 @@ def merge(key: str) -> Response:
             db.session.commit()
             flash(_("%(spelling)s now counts as %(name)s.", spelling=form.spelling.data,
                     name=form.into.data))
+    return _back(group)
+
+
+@bp.post("/groups/<key>/rename")
+def rename(key: str) -> str | Response | tuple[str, int]:
+    """Call a player of the group by another name; their history stays theirs."""
+    group, _editable = _load(key, edit=True)
+    form = RenameForm()
+    if not form.validate_on_submit():
+        abort(400)
+    old = form.player.data or ""
+    try:
+        new = group_services.rename(group, old, form.name.data or "")
+    except (group_services.GroupProblem, RosterError) as error:
+        db.session.rollback()
+        # The page again, with the name as typed and why next to it (not kept: personal).
+        form.name.errors = [_sentence(error.reason)]
+        group = _load(key, edit=True)[0]
+        form.player.choices = [(name, name) for name in group_services.people(
+            group, group_services.derived(group, listed=_listed()).records)]
+        return _render_page(group, True, group_services.fingerprint(group),
+                            rename_form=form), 422
+    db.session.commit()
+    if new != old:
+        flash(_("%(old)s is now called %(new)s in this group.", old=old, new=new))
     return _back(group)
 
 

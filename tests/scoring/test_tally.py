@@ -3,6 +3,7 @@ random groups whose games finish, are taken back (an undone last round) and fini
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from datetime import datetime, timedelta
 
@@ -13,7 +14,7 @@ from test_records import ANN_WINS, BEN_WINS, BOARD, UNFINISHED
 
 from companion import editions
 from companion.scoring import Result, Round, RoundRejected, Sheet, add_round, build_sheet
-from companion.scoring.records import PlayedGame, group_records, replay, summarise
+from companion.scoring.records import Identities, PlayedGame, group_records, replay, summarise
 from companion.scoring.tally import (
     Facts,
     Tallies,
@@ -138,9 +139,12 @@ def test_tallies_kept_game_by_game_equal_the_records_replayed_from_every_round(
             counted[game.ref] = found
     reference = group_records(games, aliases)
     finished = sorted(counted.values(), key=lambda game: game["at"])
-    kept = records_from(tallies, aliases, [summarise(game)[0] for game in
-                                           sorted(games, key=lambda g: g.played_at,
-                                                  reverse=True)],
+    named = Identities(aliases).named  # the list shows the group's names, as the service does
+    listed = [summarise(game)[0] for game in sorted(games, key=lambda g: g.played_at,
+                                                    reverse=True)]
+    kept = records_from(tallies, aliases, [
+        dataclasses.replace(summary, players=tuple(map(named, summary.players)),
+                            winners=tuple(map(named, summary.winners))) for summary in listed],
                         [tuple(game["winners"]) for game in finished], length=length)
     assert comparable(kept) == comparable(reference)
     assert kept.lengths == reference.lengths

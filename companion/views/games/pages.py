@@ -63,17 +63,11 @@ def new() -> str | Response:
 
 
 def _roster(group_key: str) -> list[str]:
-    """The players a group's new game offers as one-tap choices: its last game's table in
-    seating order, then everybody else who finished a game in it, most games first. From the
-    group's kept records: no game is read."""
+    """The players a group's new game offers as one-tap choices (services.groups.roster)."""
     found = group_services.find_group(group_key) if group_key else None
     if found is None:
         return []
-    known = group_services.derived(found[0], listed=1).records
-    last = list(known.games[0].players) if known.games else []
-    regulars = [player.name for player in sorted(known.players, key=lambda p: -p.played)]
-    seated = {player_names.key(name) for name in last}
-    return last + [name for name in regulars if player_names.key(name) not in seated]
+    return [name for name, _seat in group_services.roster(found[0])]
 
 
 def _look_alike_notes(form: NewGameForm) -> dict[str, str]:

@@ -33,8 +33,11 @@ def players(key: str) -> str:
         abort(404)
     game = found[0]
     sheet = services.sheet_of(game)
+    # Names that only look like what they seem: a note in their card, never a refusal.
+    notes = {name: say(reason, sentence=True) for name, reason
+             in roster_services.look_alike_warnings([line.name for line in sheet.players])}
     return render_template("games/players.html", game=game, sheet=sheet, form=PlayerForm(),
-                           joining=_joining(sheet))
+                           joining=_joining(sheet), notes=notes)
 
 
 @bp.post("/<key>/players/<action>")
