@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 
 from companion.rules.cards import MAX_NUMBER, WILD, Card, Colour
 from companion.rules.colour_search import ColourAndNumber, ColourRun, OneColour
@@ -66,6 +66,9 @@ TEMPLATES: tuple[str | tuple[str, str], ...] = (NO_LAYDOWN, SHORT, FEW_NATURALS,
 #: to plan and over a second per hand, where 3 runs take a tenth of a second and 0.03 s.
 MAX_PARTS = 4
 MAX_RUNS = 3
+#: Plans kept per process: every phase of every edition in use, without keeping a plan for
+#: each shape ever composed in the house-rules editor (a plan of 3 runs holds a thousand).
+PLANS_KEPT = 1024
 
 @dataclass(frozen=True)
 class Solution:
@@ -123,7 +126,7 @@ def _meanings(part: Part, cards: Sequence[Card]) -> tuple[str, ...]:
     return tuple(meaning[index] for index, card in enumerate(cards) if card.is_wild)
 
 
-@cache
+@lru_cache(maxsize=PLANS_KEPT)
 def _strategy(parts: tuple[Part, ...]) -> Strategy:
     colour = [part for part in parts if part.kind.needs_one_colour]
     numbers = [part for part in parts if not part.kind.needs_one_colour]
@@ -171,7 +174,7 @@ def plan(phases: Iterable[Phase]) -> None:
             raise PhaseError(NO_DECK, phase=Term(phase.describe()))
 
 
-@cache
+@lru_cache(maxsize=PLANS_KEPT)
 def _deck_holds(parts: tuple[Part, ...], deck: Deck, turned_jokers: bool) -> bool:
     """Whether the solver finds a lay-down of ``parts`` in a whole deck: a set bigger than
     the naturals of one number and the wilds together, say, is never laid. A board-game
