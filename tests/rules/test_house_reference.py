@@ -45,6 +45,7 @@ from companion.rules import (
     check_group,
     check_hit,
     check_laydown,
+    parse_cards,
     solve,
 )
 from companion.rules import solver as solver_module
@@ -474,20 +475,17 @@ def test_hits_agree_with_reading_each_place(data: st.DataObject) -> None:
     assert hit.valid or hit.reasons
 
 
-@settings(FAST, max_examples=max(50, EXAMPLES // 2))
-@given(phase_and_hand(), st.lists(st.sampled_from([*NATURALS, WILD, SKIP]), max_size=5))
-def test_extras_agree_with_brute_force(case: tuple[Phase, list[Card]], more: list[Card]
-                                       ) -> None:
-    """As many extra cards as laying them one by one allows, each where it may go."""
-    phase, hand = case
-    if fits_deck(phase.edition, hand + more):
-        hand = hand + more
+def extras_agree(phase: Phase, hand: list[Card]) -> bool:
+    """As many extra cards as laying them one by one allows, each where it may go; False
+    when the hand does not lay the phase or keeps more than 5 cards (too many to try every
+    order)."""
     laydown = solve(phase, hand).laydown
-    assume(laydown is not None)
-    assert laydown is not None
+    if laydown is None:
+        return False
     left = Counter(card for card in hand if not card.is_skip)
     left.subtract(card for group in laydown for card in group)
-    assume(left.total() <= 5)
+    if left.total() > 5:
+        return False
     groups = [list(group) for group in laydown]
     placed = extras(phase, laydown, hand)
     for extra in placed:
@@ -499,6 +497,49 @@ def test_extras_agree_with_brute_force(case: tuple[Phase, list[Card]], more: lis
         groups[extra.group] = ([extra.card, *group] if extra.where == "low"
                                else [*group, extra.card])
         left[extra.card] -= 1
-        assert left[extra.card] >= 0
+        assert left[extra.card] >= 0, ("a card the hand does not hold", phase.parts, hand)
     assert len(placed) == most_extras(phase, [list(group) for group in laydown],
                                       +left + Counter(extra.card for extra in placed))
+    return True
+
+
+@settings(FAST, max_examples=max(50, EXAMPLES // 2))
+@given(phase_and_hand(), st.lists(st.sampled_from([*NATURALS, WILD, SKIP]), max_size=5))
+def test_extras_agree_with_brute_force(case: tuple[Phase, list[Card]], more: list[Card]
+                                       ) -> None:
+    phase, hand = case
+    assume(extras_agree(phase, hand + more if fits_deck(phase.edition, hand + more) else hand))
+
+
+@st.composite
+def runs_and_hand(draw: st.DrawFn) -> tuple[Phase, list[Card]]:
+    """Two or three short runs (no built-in phase has three) and a hand of numbers close
+    together, so that the runs compete for the cards beyond their ends."""
+    sizes = draw(st.lists(st.integers(1, 4), min_size=2, max_size=3))
+    phase = house((tuple((PartKind.RUN, size) for size in sizes),)).phases[0]
+    low = draw(st.integers(1, 8))
+    band = [card for card in NATURALS if card.number is not None
+            and low <= card.number <= low + 4]
+    hand = draw(st.lists(st.sampled_from(band), min_size=6, max_size=13))
+    hand += [WILD] * draw(st.integers(0, 2))
+    return phase, [card for index, card in enumerate(hand)
+                   if card.is_wild or hand[:index].count(card) < 2]
+
+
+@settings(FAST, max_examples=max(40, EXAMPLES // 5))
+@given(runs_and_hand())
+def test_extras_of_several_runs_agree_with_brute_force(case: tuple[Phase, list[Card]]) -> None:
+    assume(extras_agree(*case))
+
+
+@pytest.mark.parametrize(("sizes", "hand"), [
+    ((3, 3, 3), "6b 8y 8r 6y 6g 9g 8g 8b 9r 7b 10b 7y W"),
+    ((1, 3, 1), "2y 4r 3g 4y 2r 5g 3b W"),
+    ((3, 3, 2), "12b 9r 10g 10b 11y 10y 11g 8b 9y 8y 10r"),
+])
+def test_three_runs_share_the_naturals_beyond_their_ends(sizes, hand) -> None:
+    """Three runs growing to one number take one natural each, and wilds only for what the
+    hand lacks: the extras used to count a natural once per run beyond two and laid wilds
+    the hand did not hold."""
+    phase = house((tuple((PartKind.RUN, size) for size in sizes),)).phases[0]
+    assert extras_agree(phase, parse_cards(hand))
