@@ -6,15 +6,21 @@ deck or the board game's. ``plan`` accepts a phase or refuses it with a reason; 
 phase it accepts, with at most 10 cards (a hand), the engine must agree with references that
 know nothing of its counts and templates:
 
+* ``plan``'s refusals with the shapes the solver knows and :func:`deck_holds`, which counts
+  a lay-down from the deck's make-up;
 * the solver with the brute-force lay-down search of ``test_solver_reference``;
 * the outs with adding every multiset of drawable cards, as in ``test_outs_reference``;
 * ``check_group``, ``check_laydown`` and ``check_hit`` with :func:`makes`, which reads a
   group position by position;
-* the extras with laying the cards left one at a time, every way ``check_hit`` allows.
+* the extras with laying the cards left one at a time, every way ``check_hit`` allows,
+  also for two or three runs competing for the same numbers.
+
+``HOUSE_EXAMPLES=3000`` makes a longer hunt (about ten minutes).
 """
 
 from __future__ import annotations
 
+import os
 import time
 from collections import Counter
 from itertools import permutations, product
@@ -62,7 +68,7 @@ HAND = 10
 KINDS = list(PartKind)
 #: Quick enough for the whole file to run in well under a minute; raise for a longer hunt:
 #: HOUSE_EXAMPLES=5000 pytest tests/rules/test_house_reference.py
-EXAMPLES = int(__import__("os").environ.get("HOUSE_EXAMPLES", "300"))
+EXAMPLES = int(os.environ.get("HOUSE_EXAMPLES", "300"))
 #: The engine answers in milliseconds; the brute-force references take up to a second or two
 #: on the largest hands: the deadline catches a search gone exponential, not a slow machine.
 DEADLINE = 10_000
