@@ -4,7 +4,7 @@ onto the new groups right away (the rule book's "extra cards that fit"), as many
 Sets take every card of their number, colour groups every card of their colour; runs grow
 at either end, one number at a time, a wild standing for a number that is missing. A wild
 fits any set or colour group, and in the board game any run, even a full one. The search
-tries every way to extend the runs (at most two runs, a few dozen ways each) and lays a
+tries every way to extend the runs (at most three runs, a few dozen ways each) and lays a
 natural on each number that has one, which is never worse than a wild there.
 """
 
@@ -121,21 +121,20 @@ def _grow(runs: tuple[Run, ...], pool: tuple[int, ...], wilds: int, others: Othe
     spare = [0 if card.number in keys or card.colour in keys else count
              for card, count in zip(NATURALS, pool, strict=True)]
     best: tuple[tuple[int, int, int], tuple[int, ...]] | None = None
-    masks = [(_held(pool, colour, 1), _held(pool, colour, 2), _held(spare, colour, 1),
-              _held(spare, colour, 2)) for _, _, _, colour in runs]
+    # held[j]: the numbers with more than j naturals (of the run's colour: a colour run comes
+    # alone); free[j] the same of the naturals nothing else takes.
+    colour = runs[0][3] if len(runs) == 1 else None
+    held = [_held(pool, colour, least) for least in range(1, len(runs) + 1)]
+    free = [_held(spare, colour, least) for least in range(1, len(runs) + 1)]
     room = sum(MAX_NUMBER - high + low - 1 for _, low, high, _ in runs)
-    for grown in product(*(_extensions(low, high, held[0])
-                           for (_, low, high, _), held in zip(runs, masks, strict=True))):
+    for grown in product(*(_extensions(low, high, held[0]) for _, low, high, _ in runs)):
         cards = sum(mask.bit_count() for mask in grown)
-        naturals = gain = 0
-        for mask, (one, _, free, _) in zip(grown, masks, strict=True):
-            naturals += (mask & one).bit_count()
-            gain += (mask & free).bit_count()
-        if len(grown) == 2:  # one natural of a number cannot go to both runs
-            both = grown[0] & grown[1]
-            one, two, free, free_two = masks[0]
-            naturals -= (both & one & ~two).bit_count()
-            gain -= (both & free & ~free_two).bit_count()
+        # A number that k runs grow to takes min(k, naturals) naturals: one per level.
+        levels = _levels(grown)
+        naturals = sum((level & mask).bit_count() for level, mask in zip(levels, held,
+                                                                         strict=True))
+        gain = sum((level & mask).bit_count() for level, mask in zip(levels, free,
+                                                                     strict=True))
         bridges = cards - naturals
         if bridges <= wilds:
             value = gain if sink else cards + min(wilds - bridges, room - cards)
@@ -143,6 +142,20 @@ def _grow(runs: tuple[Run, ...], pool: tuple[int, ...], wilds: int, others: Othe
             if best is None or score > best[0]:
                 best = (score, grown)
     return _lay_runs(runs, list(pool), spare, best[1] if best else ())
+
+
+def _levels(masks: Sequence[int]) -> list[int]:
+    """``levels[j]``: the numbers in more than ``j`` of ``masks``.
+
+    >>> [bin(level) for level in _levels([0b0110, 0b0011, 0b0010])]
+    ['0b111', '0b10', '0b10']
+    """
+    levels = [0] * len(masks)
+    for mask in masks:
+        for level in range(len(masks) - 1, 0, -1):
+            levels[level] |= levels[level - 1] & mask
+        levels[0] |= mask
+    return levels
 
 
 def _held(counts: Sequence[int], colour: Colour | None, least: int) -> int:

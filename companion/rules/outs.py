@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 from math import comb
 
 from companion.rules.cards import WILD, Card, Colour
@@ -31,7 +31,7 @@ from companion.rules.deck import deck_reasons
 from companion.rules.errors import RulesError
 from companion.rules.phases import Edition, Part, PartKind, Phase
 from companion.rules.plans import set_layouts
-from companion.rules.solver import Solution, _strategy, solve
+from companion.rules.solver import PLANS_KEPT, Solution, _strategy, solve
 from companion.rules.tally import NATURALS, NUMBER_BITS, NUMBERS, Tally, natural_index, naturals_in
 
 #: The draws ``chance`` is given for: the next card, the next two, the next three.
@@ -205,7 +205,7 @@ def _sets_short(phase: Phase, supply: list[int]) -> int:
     return best
 
 
-@cache
+@lru_cache(maxsize=PLANS_KEPT)
 def _blocks(parts: tuple[Part, ...], most: int) -> tuple[tuple[tuple[int, ...], tuple[int, ...]],
                                                          ...]:
     """Every way to put sets on numbers: the cards per number (no more than ``most``) and

@@ -34,14 +34,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import cache
+from functools import lru_cache
 
-from companion.rules.cards import Card
+from companion.rules.cards import MAX_NUMBER, WILD, Card, Colour
 from companion.rules.colour_search import ColourAndNumber, ColourRun, OneColour
 from companion.rules.deck import deck_reasons
 from companion.rules.errors import PhaseError, Reason, Term
 from companion.rules.number_search import Numbers
-from companion.rules.phases import Part, PartKind, Phase
+from companion.rules.phases import Deck, Part, PartKind, Phase
 from companion.rules.tally import UNSOLVED, Laydown, Strategy, Tally
 
 # (singular, plural) pairs: the count decides which, in each language's own way.
@@ -50,8 +50,25 @@ NO_LAYDOWN = ("no lay-down of %(phase)s in %(count)s card",
 SHORT = ("the closest lay-down is %(missing)s card short",
          "the closest lay-down is %(missing)s cards short")
 FEW_NATURALS = "too few natural cards: every group needs at least one"
-UNSUPPORTED = "the solver does not know phases like %(phase)s"
-TEMPLATES: tuple[str | tuple[str, str], ...] = (NO_LAYDOWN, SHORT, FEW_NATURALS, UNSUPPORTED)
+UNSUPPORTED = ("the solver cannot check %(phase)s: it knows sets with at most one run, runs "
+               "alone, a colour run alone, and cards of one colour alone or with one set or run")
+# Why ``plan`` refuses a phase: what a person composing house rules is told.
+EMPTY_PART = "a group holds at least 1 card, not %(size)s"
+LONG_RUN = "a run holds at most 12 cards (1 to 12, and 12 and 1 are not neighbours), not %(size)s"
+NO_DECK = "one deck cannot hold %(phase)s"
+MANY_PARTS = "a phase has at most %(most)s groups, not %(count)s"
+MANY_RUNS = "a phase has at most %(most)s runs, not %(count)s: more would take the checker too long"
+TEMPLATES: tuple[str | tuple[str, str], ...] = (NO_LAYDOWN, SHORT, FEW_NATURALS, UNSUPPORTED,
+                                                EMPTY_PART, LONG_RUN, NO_DECK, MANY_PARTS,
+                                                MANY_RUNS)
+#: The most parts and runs a phase may have. Every edition has at most 4 parts and 2 runs; the
+#: plans grow exponentially beyond: 10 sets of 1 take 6 s to plan, 4 runs of 1 to 4 cards 3 s
+#: to plan and over a second per hand, where 3 runs take a tenth of a second and 0.03 s.
+MAX_PARTS = 4
+MAX_RUNS = 3
+#: Plans kept per process: every phase of every edition in use, without keeping a plan for
+#: each shape ever composed in the house-rules editor (a plan of 3 runs holds a thousand).
+PLANS_KEPT = 1024
 
 @dataclass(frozen=True)
 class Solution:
@@ -109,7 +126,7 @@ def _meanings(part: Part, cards: Sequence[Card]) -> tuple[str, ...]:
     return tuple(meaning[index] for index, card in enumerate(cards) if card.is_wild)
 
 
-@cache
+@lru_cache(maxsize=PLANS_KEPT)
 def _strategy(parts: tuple[Part, ...]) -> Strategy:
     colour = [part for part in parts if part.kind.needs_one_colour]
     numbers = [part for part in parts if not part.kind.needs_one_colour]
@@ -127,7 +144,43 @@ def _strategy(parts: tuple[Part, ...]) -> Strategy:
 
 
 def plan(phases: Iterable[Phase]) -> None:
-    """Plans ``phases`` ahead; PhaseError names a phase the solver has no strategy for (the
-    edition registry calls this for every edition it accepts)."""
+    """Plans ``phases`` ahead; PhaseError says why the engine cannot check one: more than 4
+    parts or 3 runs, a part of no cards, a run longer than 12, a shape the solver has no
+    strategy for, or one that no lay-down from one deck of its edition makes (the edition
+    registry calls this for every edition it accepts, the house-rules editor for every phase
+    a person composes).
+
+    >>> from companion.editions import get; from companion.rules import Part
+    >>> try:
+    ...     plan([Phase(get("original"), 1, (Part(PartKind.SET, 3), Part(PartKind.SET, 17)))])
+    ... except PhaseError as error:
+    ...     print(error)
+    one deck cannot hold set of 3 + set of 17
+    """
     for phase in phases:
+        if len(phase.parts) > MAX_PARTS:
+            raise PhaseError(MANY_PARTS, most=MAX_PARTS, count=len(phase.parts))
+        runs = sum(part.kind.is_run for part in phase.parts)
+        if runs > MAX_RUNS:
+            raise PhaseError(MANY_RUNS, most=MAX_RUNS, count=runs)
+        for part in phase.parts:
+            if part.size < 1:
+                raise PhaseError(EMPTY_PART, size=part.size)
+            if part.kind.is_run and part.size > MAX_NUMBER:
+                raise PhaseError(LONG_RUN, size=part.size)
         _strategy(phase.parts)
+        edition = phase.edition
+        if not _deck_holds(phase.parts, edition.deck, edition.turned_jokers):
+            raise PhaseError(NO_DECK, phase=Term(phase.describe()))
+
+
+@lru_cache(maxsize=PLANS_KEPT)
+def _deck_holds(parts: tuple[Part, ...], deck: Deck, turned_jokers: bool) -> bool:
+    """Whether the solver finds a lay-down of ``parts`` in a whole deck: a set bigger than
+    the naturals of one number and the wilds together, say, is never laid. A board-game
+    joker is a card dealt as a number and turned round, so there only the naturals count:
+    the deck cannot deal a phase that needs a joker (the outs could never reach it)."""
+    naturals = [Card.natural(number, colour) for number in range(1, MAX_NUMBER + 1)
+                for colour in Colour for _ in range(deck.copies_per_card)]
+    wilds = [] if turned_jokers else [WILD] * deck.wilds
+    return _strategy(parts).find(Tally([*naturals, *wilds]))[1] is not None

@@ -23,7 +23,6 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from test_solver_reference import ALL_PHASES, concrete_groups, narrow_hands, reference
 
-from companion import editions
 from companion.editions import Edition
 from companion.rules import SKIP, WILD, Card, Colour, Phase, check_hit, solve
 from companion.rules.extras import extras
@@ -38,7 +37,7 @@ EXAMPLES = int(os.environ.get("OUTS_EXAMPLES", "1000"))
 
 def fits_deck(edition: Edition, cards: list[Card]) -> bool:
     deck, counts = edition.deck, Counter(cards)
-    if edition is editions.get("board"):
+    if edition.turned_jokers:
         return not counts[SKIP] and len(cards) <= deck.cards and all(
             count <= deck.copies_per_card for card, count in counts.items() if card.is_natural)
     return (counts[WILD] <= deck.wilds and counts[SKIP] <= deck.skips
@@ -48,7 +47,7 @@ def fits_deck(edition: Edition, cards: list[Card]) -> bool:
 
 def drawable(edition: Edition) -> list[Card]:
     """The distinct cards the deck could still give: no wilds in the board game."""
-    return NATURALS + ([] if edition is editions.get("board") else [WILD])
+    return NATURALS + ([] if edition.turned_jokers else [WILD])
 
 
 Complete = Callable[[Phase, list[Card]], bool]
@@ -137,7 +136,7 @@ def test_seen_cards_only_change_the_odds(case: tuple[Phase, list[Card]], seen: l
     assert (found.short, found.outs) == shortfall(phase, hand)
     deck = phase.edition.deck
     unseen = Counter({card: deck.copies_per_card for card in NATURALS})
-    if phase.edition is not editions.get("board"):
+    if not phase.edition.turned_jokers:
         unseen[WILD], unseen[SKIP] = deck.wilds, deck.skips
     unseen.subtract(Counter(hand + seen))
     assert found.unseen == deck.cards - len(hand) - len(seen)

@@ -109,7 +109,7 @@ def narrow_hands(edition: Edition) -> st.SearchStrategy[list[Card]]:
         low = draw(st.integers(1, 10))
         band = range(low, min(12, low + draw(st.integers(2, 4))) + 1)
         wilds = draw(st.integers(0, 3))
-        skips = 0 if edition is editions.get("board") else draw(st.integers(0, 1))
+        skips = draw(st.integers(0, 1)) if edition.skips else 0
         naturals = draw(st.lists(st.tuples(st.sampled_from(band), st.sampled_from(list(Colour))),
                                  max_size=10 - wilds - skips))
         counted = Counter(naturals)

@@ -1,0 +1,551 @@
+"""House rules against brute force: random phase lists, as a table would compose them.
+
+A house edition is built here as the registry would hold one (never registered): random
+phases of 1–4 parts (set, run, colour group, colour run of any size), with the card game's
+deck or the board game's. ``plan`` accepts a phase or refuses it with a reason; for every
+phase it accepts, with at most 10 cards (a hand), the engine must agree with references that
+know nothing of its counts and templates:
+
+* ``plan``'s refusals with the shapes the solver knows and :func:`deck_holds`, which counts
+  a lay-down from the deck's make-up;
+* the solver with the brute-force lay-down search of ``test_solver_reference``;
+* the outs with adding every multiset of drawable cards, as in ``test_outs_reference``;
+* ``check_group``, ``check_laydown`` and ``check_hit`` with :func:`makes`, which reads a
+  group position by position;
+* the extras with laying the cards left one at a time, every way ``check_hit`` allows,
+  also for two or three runs competing for the same numbers.
+
+``HOUSE_EXAMPLES=3000`` makes a longer hunt (about ten minutes).
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections import Counter
+from itertools import permutations, product
+
+import pytest
+from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import strategies as st
+from test_outs_reference import (
+    NATURALS,
+    fits_deck,
+    most_extras,
+    reference_outs,
+)
+from test_solver_reference import concrete_groups, fewest_wilds
+
+from companion.editions.base import Edition
+from companion.exceptions import Reason
+from companion.rules import (
+    SKIP,
+    WILD,
+    Card,
+    Colour,
+    Deck,
+    Part,
+    PartKind,
+    Phase,
+    PhaseError,
+    check_group,
+    check_hit,
+    check_laydown,
+    parse_cards,
+    solve,
+)
+from companion.rules import solver as solver_module
+from companion.rules.extras import extras
+from companion.rules.outs import find_outs, shortfall
+from companion.rules.roles import Role, out_groups
+from companion.rules.runs import plain
+from companion.rules.solver import plan
+
+CARD_DECK = Deck(copies_per_card=2, wilds=8, skips=4, cards=108)
+BOARD_DECK = Deck(copies_per_card=2, wilds=0, skips=0, cards=96)
+HAND = 10
+"""Cards a player is dealt: no phase a table can lay holds more."""
+KINDS = list(PartKind)
+#: Quick enough for the whole file to run in well under a minute; raise for a longer hunt:
+#: HOUSE_EXAMPLES=5000 pytest tests/rules/test_house_reference.py
+EXAMPLES = int(os.environ.get("HOUSE_EXAMPLES", "300"))
+#: The engine answers in milliseconds; the brute-force references take up to a second or two
+#: on the largest hands: the deadline catches a search gone exponential, not a slow machine.
+DEADLINE = 10_000
+FAST = settings(max_examples=EXAMPLES, deadline=DEADLINE,
+                suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+
+
+def house(table: tuple[tuple[tuple[PartKind, int], ...], ...], board: bool = False) -> Edition:
+    """A house edition as the registry would hold one, with the card or the board deck."""
+    return Edition(key="house-test", order=99, name="House", title="House rules", tag="House",
+                   table=table, deck=BOARD_DECK if board else CARD_DECK, turned_jokers=board)
+
+
+def tables(sizes: st.SearchStrategy[int], most: int = 4
+           ) -> st.SearchStrategy[tuple[tuple[PartKind, int], ...]]:
+    return st.lists(st.tuples(st.sampled_from(KINDS), sizes), min_size=1,
+                    max_size=most).map(tuple)
+
+
+@st.composite
+def house_phases(draw: st.DrawFn) -> Phase:
+    """A phase of a random house edition that ``plan`` accepts and a hand can hold."""
+    table = draw(tables(st.integers(1, HAND)).filter(
+        lambda parts: sum(size for _, size in parts) <= HAND))
+    phase = house((table,), board=draw(st.integers(0, 3)) == 0).phases[0]
+    try:
+        plan([phase])
+    except PhaseError:
+        assume(False)
+    return phase
+
+
+@st.composite
+def hands(draw: st.DrawFn, phase: Phase) -> list[Card]:
+    """Either a random complete lay-down of ``phase`` with up to three cards taken out and up
+    to three put in (so most hands are 0–2 cards short), or up to 10 cards from a band of
+    numbers in one to four colours; always within the deck's limits."""
+    edition = phase.edition
+    cards: list[Card] = []
+    if draw(st.integers(0, 2)):
+        for part in phase.parts:
+            slots = draw(st.sampled_from(list(concrete_groups(part.kind, part.size))))
+            for index, (number, colour) in enumerate(slots):
+                if index and not edition.turned_jokers and draw(st.integers(0, 3)) == 0:
+                    cards.append(WILD)
+                else:
+                    cards.append(Card.natural(number or draw(st.integers(1, 12)),
+                                              colour or draw(st.sampled_from(list(Colour)))))
+        for _ in range(draw(st.integers(0, min(3, len(cards))))):
+            cards.pop(draw(st.integers(0, len(cards) - 1)))
+        cards += draw(st.lists(st.sampled_from([*NATURALS, WILD, SKIP]), max_size=3))
+    else:
+        low = draw(st.integers(1, 10))
+        band = st.integers(low, min(12, low + draw(st.integers(2, 4))))
+        palette = st.sampled_from(draw(st.lists(st.sampled_from(list(Colour)), min_size=1,
+                                                max_size=4, unique=True)))
+        cards = draw(st.lists(st.builds(Card.natural, band, palette), max_size=HAND))
+        cards += [WILD] * draw(st.integers(0, 3)) + [SKIP] * draw(st.integers(0, 1))
+    kept: list[Card] = []
+    for card in cards:
+        if len(kept) < HAND + 1 and fits_deck(edition, [*kept, card]):
+            kept.append(card)
+    return draw(st.permutations(kept))
+
+
+@st.composite
+def phase_and_hand(draw: st.DrawFn) -> tuple[Phase, list[Card]]:
+    phase = draw(house_phases())
+    return phase, draw(hands(phase))
+
+
+# ---- plan: what a house phase may be ------------------------------------------------------
+
+def shape_known(parts: tuple[Part, ...]) -> bool:
+    """The shapes the solver has a search for (solver.py), of at most 4 parts and 3 runs:
+    sets and runs with at most one run beside sets, or runs only; a colour group alone or
+    with one set or run; a colour run alone."""
+    colours = [part for part in parts if part.kind.needs_one_colour]
+    runs = sum(part.kind is PartKind.RUN for part in parts)
+    if len(parts) > 4 or runs > 3:  # beyond, the plans take seconds (solver.MAX_PARTS)
+        return False
+    if not colours:
+        return runs <= 1 or runs == len(parts)
+    return len(parts) == 1 or (len(parts) == 2 and len(colours) == 1
+                               and colours[0].kind is PartKind.COLOUR)
+
+
+def deck_holds(phase: Phase) -> bool:
+    """Whether one deck of the phase's edition holds a lay-down of it, counted from the
+    deck's make-up: each number's naturals, each colour's, and the wilds for what they lack
+    (no wilds in the board game, whose deck deals none). Sets go on distinct numbers, the
+    biggest where the runs ask least; a set beside a colour group takes the group's colour
+    only when the other colours run out."""
+    deck = phase.edition.deck
+    wilds = 0 if phase.edition.turned_jokers else deck.wilds
+    per_number, per_colour = 4 * deck.copies_per_card, 12 * deck.copies_per_card
+    colour = [part for part in phase.parts if part.kind.needs_one_colour]
+    others = [part for part in phase.parts if not part.kind.needs_one_colour]
+    if colour:  # one colour part, alone or with one set or run (shape_known)
+        if colour[0].kind is PartKind.COLOUR_RUN:
+            return True
+        own = 0  # cards of the group's colour that a set beside it must take
+        lack = 0
+        if others and others[0].kind is PartKind.SET:
+            size = others[0].size
+            own = max(0, min(size, per_number) - (per_number - deck.copies_per_card))
+            lack = max(0, size - per_number)
+        return lack + max(0, colour[0].size - (per_colour - own)) <= wilds
+    sets = sorted((part.size for part in others if part.kind is PartKind.SET), reverse=True)
+    runs = [part.size for part in others if part.kind is PartKind.RUN]
+    for starts in product(*(range(1, 14 - size) for size in runs)):
+        asked = Counter({number: 0 for number in range(1, 13)})
+        for start, size in zip(starts, runs, strict=True):
+            asked.update(range(start, start + size))
+        least = sorted(asked, key=asked.__getitem__)
+        for size, number in zip(sets, least, strict=False):
+            asked[number] += size
+        if sum(max(0, count - per_number) for count in asked.values()) <= wilds:
+            return True
+    return False
+
+
+@FAST
+@given(tables(st.integers(-1, 14) | st.integers(15, 40), most=6), st.booleans())
+def test_plan_accepts_or_refuses_with_a_reason(table, board) -> None:
+    """Any list of parts is planned or refused with one of the engine's reasons (the one
+    the house-rules editor shows), never with anything else: exactly a phase of more than 4
+    parts or 3 runs, a part of no cards, a run past 12, a shape the solver has no search for,
+    or one that one deck cannot hold, is refused."""
+    phase = house((table,), board).phases[0]
+    sizes_fit = all(part.size >= 1 and (part.size <= 12 or not part.kind.is_run)
+                    for part in phase.parts)
+    try:
+        plan([phase])
+    except PhaseError as error:
+        assert isinstance(error.reason, Reason)
+        assert error.reason.template in solver_module.TEMPLATES, error
+        if sizes_fit and shape_known(phase.parts):
+            assert error.reason.template == solver_module.NO_DECK, error
+            assert not deck_holds(phase), phase.parts
+        return
+    assert sizes_fit and shape_known(phase.parts), phase.parts
+    assert deck_holds(phase), phase.parts
+
+
+@given(st.lists(tables(st.integers(1, 12)), min_size=1, max_size=12), st.booleans())
+@settings(max_examples=50, deadline=DEADLINE)
+def test_plan_names_the_first_phase_refused(table, board) -> None:
+    """An edition of 1 to 12 phases is planned exactly when each of its phases is; a refusal
+    is the first refused phase's."""
+    edition = house(tuple(table), board)
+    reasons = []
+    for phase in edition.phases:
+        try:
+            plan([phase])
+        except PhaseError as error:
+            reasons.append(error.reason)
+    try:
+        plan(edition.phases)
+    except PhaseError as error:
+        assert reasons and error.reason == reasons[0]
+    else:
+        assert not reasons
+
+
+UNSUPPORTED = ("the solver cannot check %s: it knows sets with at most one run, runs alone, a "
+               "colour run alone, and cards of one colour alone or with one set or run")
+S, R, C, CR = PartKind.SET, PartKind.RUN, PartKind.COLOUR, PartKind.COLOUR_RUN
+
+
+@pytest.mark.parametrize(("parts", "board", "reason"), [
+    (((S, 0),), False, "a group holds at least 1 card, not 0"),
+    (((R, 4), (C, -2)), False, "a group holds at least 1 card, not -2"),
+    (((R, 13),), False, "a run holds at most 12 cards (1 to 12, and 12 and 1 are not "
+                        "neighbours), not 13"),
+    (((CR, 14),), True, "a run holds at most 12 cards (1 to 12, and 12 and 1 are not "
+                        "neighbours), not 14"),
+    (((S, 2),) * 5, False, "a phase has at most 4 groups, not 5"),
+    (((R, 1), (R, 2), (R, 3), (R, 4)), False,
+     "a phase has at most 3 runs, not 4: more would take the checker too long"),
+    (((S, 3), (R, 3), (R, 3)), False, UNSUPPORTED % "set of 3 + run of 3 + run of 3"),
+    (((CR, 3), (CR, 3)), False, UNSUPPORTED % "colour run of 3 + colour run of 3"),
+    (((C, 3), (C, 3)), False, UNSUPPORTED % "3 cards of one colour + 3 cards of one colour"),
+    (((C, 4), (CR, 4)), False, UNSUPPORTED % "4 cards of one colour + colour run of 4"),
+    (((CR, 4), (S, 2)), False, UNSUPPORTED % "colour run of 4 + set of 2"),
+    (((C, 4), (S, 2), (S, 2)), False, UNSUPPORTED % "4 cards of one colour + set of 2 + set of 2"),
+    # 8 naturals of a number and 8 wilds: a set of 16 is the most one card deck holds.
+    (((S, 17),), False, "one deck cannot hold set of 17"),
+    (((C, 33),), False, "one deck cannot hold 33 cards of one colour"),
+    # The board game deals no jokers: a ninth card of a number is never drawn.
+    (((S, 9),), True, "one deck cannot hold set of 9"),
+    (((S, 8), (R, 12)), True, "one deck cannot hold set of 8 + run of 12"),
+    (((C, 25),), True, "one deck cannot hold 25 cards of one colour"),
+])
+def test_plan_refuses(parts, board, reason) -> None:
+    with pytest.raises(PhaseError) as refused:
+        plan(house((parts,), board).phases)
+    assert str(refused.value) == reason
+
+
+@pytest.mark.parametrize(("parts", "board"), [
+    (((S, 1),), False), (((R, 1),), False), (((C, 1),), True), (((CR, 1),), False),
+    (((R, 12),), False), (((CR, 12),), True), (((R, 3), (R, 3), (R, 4)), False),
+    (((S, 1), (S, 1), (S, 1), (S, 1)), True), (((S, 1), (S, 1), (S, 1), (R, 7)), True),
+    (((S, 10),), False), (((C, 9), (R, 1)), False),
+    (((C, 2), (S, 8)), False), (((S, 2), (S, 3), (S, 5)), True), (((S, 16),), False),
+    (((C, 24),), True), (((S, 8), (R, 12)), False),
+])
+def test_plan_accepts(parts, board) -> None:
+    plan(house((parts,), board).phases)
+
+
+@pytest.mark.parametrize("parts", [
+    ((R, 1), (R, 2), (R, 3)), ((R, 2), (R, 3), (R, 5)), ((S, 1), (S, 2), (S, 3), (S, 4)),
+    ((S, 1), (S, 1), (S, 1), (R, 7)), ((S, 2), (S, 2), (S, 2), (S, 2)),
+])
+def test_the_costliest_phases_plan_and_solve_quickly(parts) -> None:
+    """The shapes with the most plans a house phase may have: planned, and a hand's outs
+    found, in a fraction of a second (a tenth of that on an idle machine)."""
+    phase = house((parts,)).phases[0]
+    hands = [NATURALS[start::5][:10] for start in range(5)] + [[*NATURALS[:8], WILD, WILD]]
+    started = time.process_time()
+    plan([phase])
+    for hand in hands:
+        found = find_outs(phase, hand)
+        out_groups(phase, hand, found.outs)
+    assert time.process_time() - started < 2.0
+
+
+# ---- the solver and the outs --------------------------------------------------------------
+
+@FAST
+@given(phase_and_hand())
+def test_solver_agrees_with_brute_force(case: tuple[Phase, list[Card]]) -> None:
+    """A lay-down exactly when brute force finds one: sound, minimal and with the fewest
+    wilds; otherwise reasons."""
+    phase, hand = case
+    found = solve(phase, hand)
+    wilds = fewest_wilds(phase, hand)
+    assert found.valid == (wilds is not None), (phase.parts, hand, found)
+    if found.laydown is None:
+        assert found.reasons
+        return
+    check = check_laydown(phase, found.laydown)
+    assert check.valid, (phase.parts, hand, found, check)
+    assert [len(group) for group in found.laydown] == [part.size for part in phase.parts]
+    assert [group.part for group in check.groups] == list(phase.parts)
+    assert not Counter(card for group in found.laydown for card in group) - Counter(hand)
+    assert found.wilds == tuple(group.wilds for group in check.groups)
+    assert sum(group.count(WILD) for group in found.laydown) == wilds, "not the fewest wilds"
+
+
+@settings(FAST, max_examples=max(50, EXAMPLES // 2))
+@given(phase_and_hand())
+def test_outs_agree_with_brute_force(case: tuple[Phase, list[Card]]) -> None:
+    """The same short and outs as adding up to two cards, the solver deciding; and, for hands
+    of up to 8 cards, one card deep with brute force deciding."""
+    phase, hand = case
+    short, outs = shortfall(phase, hand)
+    expected = reference_outs(phase, hand)
+    if expected is None:
+        assert short > 2, (phase.parts, hand, short, outs)
+    else:
+        assert (short, list(outs)) == expected, (phase.parts, hand)
+    if len(hand) > 8:
+        return
+    alone = reference_outs(phase, hand, 1, lambda phase, cards: fewest_wilds(phase, cards)
+                           is not None)
+    assert alone is None and short > 1 or alone == (short, list(outs)), (phase.parts, hand)
+
+
+@FAST
+@given(phase_and_hand(), st.lists(st.sampled_from([*NATURALS, WILD, SKIP]), max_size=6))
+def test_outs_count_the_unseen_deck(case: tuple[Phase, list[Card]], seen: list[Card]) -> None:
+    """Cards seen elsewhere leave short and outs alone and take their copies off the count;
+    every out goes to one group of what it does."""
+    phase, hand = case
+    assume(fits_deck(phase.edition, hand + seen))
+    found = find_outs(phase, hand, seen)
+    assert (found.short, found.outs) == shortfall(phase, hand)
+    deck = phase.edition.deck
+    unseen = Counter({card: deck.copies_per_card for card in NATURALS})
+    if not phase.edition.turned_jokers:
+        unseen[WILD], unseen[SKIP] = deck.wilds, deck.skips
+    unseen.subtract(Counter(hand + seen))
+    assert found.unseen == deck.cards - len(hand) - len(seen)
+    assert found.out_copies == min(found.unseen, sum(max(0, unseen[card])
+                                                     for card in found.outs))
+    assert (found.short == 0) == found.solution.valid
+    grouped = out_groups(phase, hand, found.outs)
+    assert sorted(card for group in grouped for card in group.cards) == sorted(found.outs)
+    for group in grouped:
+        assert (group.role is Role.WILD) == (group.cards == (WILD,))
+        assert group.part is None or 0 <= group.part < len(phase.parts)
+
+
+# ---- groups, lay-downs and hits, read position by position --------------------------------
+
+def makes(phase_edition: Edition, kind: PartKind, cards: list[Card] | tuple[Card, ...],
+          size: int = 1) -> bool:
+    """Whether ``cards`` as laid make a group of ``kind`` of at least ``size`` cards: no
+    skip, a natural, and some concrete group (a number, a colour, a first number) whose
+    every place takes the card laid there. A run without wilds may lie in any order; in the
+    board game wilds may lie beyond the ends of a run that covers all of 1 to 12."""
+    if len(cards) < size or any(card.is_skip for card in cards):
+        return False
+    naturals = [card for card in cards if card.is_natural]
+    if not naturals:
+        return False
+    if kind is PartKind.SET:
+        return len({card.number for card in naturals}) == 1
+    if kind is PartKind.COLOUR:
+        return len({card.colour for card in naturals}) == 1
+    if kind is PartKind.COLOUR_RUN and len({card.colour for card in naturals}) > 1:
+        return False
+    laid = list(cards) if WILD in cards else sorted(cards, key=lambda card: card.number or 0)
+    return reads_as_run(phase_edition, laid)
+
+
+def reads_as_run(edition: Edition, cards: list[Card]) -> bool:
+    """Whether some first number makes every card, place by place, the number its place
+    gives (a wild any)."""
+    for first in range(2 - len(cards), 13):
+        last = first + len(cards) - 1
+        inside = first >= 1 and last <= 12
+        full = edition.turned_jokers and first <= 1 and last >= 12
+        if (inside or full) and all(card.is_wild or card.number == first + index
+                                    for index, card in enumerate(cards)):
+            return True
+    return False
+
+
+@st.composite
+def laid_groups(draw: st.DrawFn, edition: Edition, part: Part) -> list[Card]:
+    """A group meant for ``part``, as a player might lay it: a concrete group of its kind,
+    perhaps a card or two longer, some cards wilds; now and then one card changed to any
+    card, or the cards shuffled."""
+    longer = [size for size in range(part.size, part.size + 3)
+              if next(concrete_groups(part.kind, size), None) is not None]
+    size = draw(st.sampled_from(longer))
+    slots = draw(st.sampled_from(list(concrete_groups(part.kind, size))))
+    cards = [Card.natural(number or draw(st.integers(1, 12)),
+                          colour or draw(st.sampled_from(list(Colour))))
+             for number, colour in slots]
+    if not edition.turned_jokers or draw(st.booleans()):
+        cards = [WILD if draw(st.integers(0, 3)) == 0 else card for card in cards]
+    if draw(st.integers(0, 3)) == 0:
+        cards[draw(st.integers(0, len(cards) - 1))] = draw(st.sampled_from([*NATURALS, WILD,
+                                                                           SKIP]))
+    if draw(st.integers(0, 3)) == 0:
+        cards = draw(st.permutations(cards))
+    return cards
+
+
+@FAST
+@given(st.data())
+def test_laydown_checks_agree_with_reading_each_place(data: st.DataObject) -> None:
+    """A group is its part exactly when :func:`makes` says so (within the deck's limits), and
+    a lay-down is the phase exactly when its groups make the parts in some order."""
+    phase = data.draw(house_phases())
+    edition = phase.edition
+    groups = [data.draw(laid_groups(edition, part)) for part in phase.parts]
+    if data.draw(st.integers(0, 5)) == 0:
+        groups = groups[1:] if data.draw(st.booleans()) else [*groups, groups[0]]
+    for part, group in zip(phase.parts, groups, strict=False):
+        expected = makes(edition, part.kind, group, part.size) and fits_deck(edition, group)
+        assert check_group(edition, part, group).valid == expected, (part, group)
+    matched = len(groups) == len(phase.parts) and any(
+        all(makes(edition, part.kind, group, part.size)
+            for part, group in zip(parts, groups, strict=True))
+        for parts in set(permutations(phase.parts)))
+    expected = matched and fits_deck(edition, [card for group in groups for card in group])
+    check = check_laydown(phase, groups)
+    assert check.valid == expected, (phase.parts, groups, check.reasons)
+    assert check.valid or check.reasons
+
+
+def hit_ends(edition: Edition, kind: PartKind, group: list[Card], card: Card
+             ) -> tuple[bool, tuple[str, ...]]:
+    """Whether ``card`` may join ``group`` and at which ends of a run: the group with it is
+    still a group of ``kind``, within the deck's limits."""
+    if not makes(edition, kind, group) or card.is_skip or not fits_deck(edition,
+                                                                        [*group, card]):
+        return False, ()
+    if not kind.is_run:
+        return makes(edition, kind, [*group, card]), ()
+    laid = list(plain(group))
+    ends = tuple(end for end, grown in (("low", [card, *laid]), ("high", [*laid, card]))
+                 if reads_as_run(edition, grown)
+                 and (kind is PartKind.RUN or makes(edition, PartKind.COLOUR, grown)))
+    return bool(ends), ends
+
+
+@FAST
+@given(st.data())
+def test_hits_agree_with_reading_each_place(data: st.DataObject) -> None:
+    """A card may join a laid group exactly when the group with it, at that end, is still a
+    group: same number, next number, same colour; wilds wherever they can stand."""
+    board = data.draw(st.integers(0, 3)) == 0
+    kind = data.draw(st.sampled_from(KINDS))
+    size = data.draw(st.integers(1, 12))
+    edition = house((((kind, size),),), board)
+    group = data.draw(laid_groups(edition, Part(kind, size)))
+    numbers = [card.number for card in group if card.number is not None] or [1]
+    near = [card for card in NATURALS if card.number is not None
+            and min(numbers) - len(group) <= card.number <= max(numbers) + len(group)]
+    card = data.draw(st.sampled_from([*near, WILD, SKIP]) | st.sampled_from(NATURALS))
+    hit = check_hit(edition, kind, group, card)
+    assert (hit.valid, hit.where) == hit_ends(edition, kind, group, card), (kind, group, card)
+    assert hit.valid or hit.reasons
+
+
+def extras_agree(phase: Phase, hand: list[Card]) -> bool:
+    """As many extra cards as laying them one by one allows, each where it may go; False
+    when the hand does not lay the phase or keeps more than 5 cards (too many to try every
+    order)."""
+    laydown = solve(phase, hand).laydown
+    if laydown is None:
+        return False
+    left = Counter(card for card in hand if not card.is_skip)
+    left.subtract(card for group in laydown for card in group)
+    if left.total() > 5:
+        return False
+    groups = [list(group) for group in laydown]
+    placed = extras(phase, laydown, hand)
+    for extra in placed:
+        part = phase.parts[extra.group]
+        hit = check_hit(phase.edition, part.kind, groups[extra.group], extra.card)
+        assert hit.valid and (extra.where in hit.where or not hit.where), (phase.parts, hand,
+                                                                           extra)
+        group = groups[extra.group]
+        groups[extra.group] = ([extra.card, *group] if extra.where == "low"
+                               else [*group, extra.card])
+        left[extra.card] -= 1
+        assert left[extra.card] >= 0, ("a card the hand does not hold", phase.parts, hand)
+    assert len(placed) == most_extras(phase, [list(group) for group in laydown],
+                                      +left + Counter(extra.card for extra in placed))
+    return True
+
+
+@settings(FAST, max_examples=max(50, EXAMPLES // 2))
+@given(phase_and_hand(), st.lists(st.sampled_from([*NATURALS, WILD, SKIP]), max_size=5))
+def test_extras_agree_with_brute_force(case: tuple[Phase, list[Card]], more: list[Card]
+                                       ) -> None:
+    phase, hand = case
+    assume(extras_agree(phase, hand + more if fits_deck(phase.edition, hand + more) else hand))
+
+
+@st.composite
+def runs_and_hand(draw: st.DrawFn) -> tuple[Phase, list[Card]]:
+    """Two or three short runs (no built-in phase has three) and a hand of numbers close
+    together, so that the runs compete for the cards beyond their ends."""
+    sizes = draw(st.lists(st.integers(1, 4), min_size=2, max_size=3))
+    phase = house((tuple((PartKind.RUN, size) for size in sizes),)).phases[0]
+    low = draw(st.integers(1, 8))
+    band = [card for card in NATURALS if card.number is not None
+            and low <= card.number <= low + 4]
+    hand = draw(st.lists(st.sampled_from(band), min_size=6, max_size=13))
+    hand += [WILD] * draw(st.integers(0, 2))
+    return phase, [card for index, card in enumerate(hand)
+                   if card.is_wild or hand[:index].count(card) < 2]
+
+
+@settings(FAST, max_examples=max(40, EXAMPLES // 5))
+@given(runs_and_hand())
+def test_extras_of_several_runs_agree_with_brute_force(case: tuple[Phase, list[Card]]) -> None:
+    assume(extras_agree(*case))
+
+
+@pytest.mark.parametrize(("sizes", "hand"), [
+    ((3, 3, 3), "6b 8y 8r 6y 6g 9g 8g 8b 9r 7b 10b 7y W"),
+    ((1, 3, 1), "2y 4r 3g 4y 2r 5g 3b W"),
+    ((3, 3, 2), "12b 9r 10g 10b 11y 10y 11g 8b 9y 8y 10r"),
+])
+def test_three_runs_share_the_naturals_beyond_their_ends(sizes, hand) -> None:
+    """Three runs growing to one number take one natural each, and wilds only for what the
+    hand lacks: the extras used to count a natural once per run beyond two and laid wilds
+    the hand did not hold."""
+    phase = house((tuple((PartKind.RUN, size) for size in sizes),)).phases[0]
+    assert extras_agree(phase, parse_cards(hand))
