@@ -397,6 +397,7 @@ def _render_round(game: models.Game, sheet: scoring.Sheet, form: Any, number: in
                            editing=initial is not None, attempts=attempts, action=action,
                            replacing=bool(shown.get("stale")) and initial is not None,
                            open_phases=sheetview.first_open_phases(form),
+                           least_without_phase=scoring.least_without_phase(game.edition),
                            **shown), status  # type: ignore[return-value]
 
 
