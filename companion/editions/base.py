@@ -76,6 +76,9 @@ class Edition:
     and is not scored (docs/decisions.md)."""
     variants: bool = False
     """True when the card game's variants apply: a subset of the phases, or ten rounds."""
+    house: bool = False
+    """True for house rules a table made on the editor page (``companion.editions.house``):
+    the key names one stored revision of them."""
     turned_jokers: bool = False
     """True when a joker is a number card held turned round: any card can be one, there are no
     skip cards, and a wild still fits a run whose numbers are used up."""

@@ -4,7 +4,7 @@ from flask import Flask
 
 
 def register(app: Flask) -> None:
-    from companion.views import checker, games, main, offline, printing
+    from companion.views import checker, editions, games, main, offline, printing
 
-    for module in (main, checker, games, printing, offline):
+    for module in (main, checker, games, printing, offline, editions):
         app.register_blueprint(module.bp)
