@@ -182,9 +182,10 @@ def _phase_problems(number: int, parts: tuple[tuple[PartKind, int], ...]) -> lis
                                                             "hand": HAND})]
     try:
         plan((Phase(_PLANNING, number, tuple(Part(kind, size) for kind, size in parts)),))
-    except PhaseError as error:
-        return [Reason("phase %(phase)s cannot be checked: %(why)s",
-                       {**params, "why": str(error.reason)})]
+    except PhaseError:
+        return [Reason("phase %(phase)s cannot be checked: the rules checker plans sets with "
+                       "at most one run, runs alone, a colour run alone, or cards of one "
+                       "colour alone or with one set or run", params)]
     return []
 
 
