@@ -284,3 +284,19 @@ def test_the_editor_puts_each_problem_by_its_field_and_stores_nothing(
     page = response.get_data(as_text=True)
     assert re.search(r'<p class="field-error"[^>]*>[^<]*' + re.escape(sentence), page), page
     assert stored(app) == (0, 0)
+
+
+def test_a_group_game_takes_house_rules_by_their_pasted_link(client: FlaskClient) -> None:
+    made = make(client)
+    group = client.post("/api/groups", json={"name": "Fridays"}).get_json()
+    page = client.get(f"/games/new?group={group['id']}").get_data(as_text=True)
+    assert "Or your house rules: paste their link" in page
+    seats = {"names-0": "Ann", "names-1": "Ben", "first": "0", "phase_set": "all",
+             "group": group["id"], "edition": "original"}
+    wrong = client.post("/games/new", data={**seats, "house_link": "https://x/editions/nope"})
+    assert "There are no house rules behind this link" in wrong.get_data(as_text=True)
+    response = client.post("/games/new", data={
+        **seats, "house_link": f" {made['links']['view']}/ "})
+    assert response.status_code == 303
+    games = client.get(f"/api/groups/{group['id']}").get_json()["games"]
+    assert [game["edition"] for game in games] == [made["edition"]]

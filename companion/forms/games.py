@@ -99,6 +99,8 @@ class NewGameForm(FlaskForm):
         ("odd", _l("Odd phases")), ("custom", _l("My choice:"))))
     custom_phases = MultiCheckboxField(_l("Phases"))
     knocking = BooleanField(_l("Knocking allowed (variant 3)"))
+    house_link = StringField(_l("Or your house rules: paste their link"),
+                             render_kw={"autocomplete": "off", "inputmode": "url"})
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -116,6 +118,19 @@ class NewGameForm(FlaskForm):
             self.edition.choices = [*edition_choices(), *choices((found.key, found.name))]
             self.custom_phases.choices = phase_choices(variants_only=True, also=found)
         return self.house
+
+    def offer_linked_house(self) -> editions.Edition | None:
+        """The house rules whose link was pasted, offered and chosen; None without a link."""
+        link = (self.house_link.data or "").strip().split("?")[0].rstrip("/")
+        found = self.offer_house(link.rsplit("/", 1)[-1]) if link else None
+        if found is not None:
+            self.edition.data = found.key
+        return found
+
+    def validate_house_link(self, field: StringField) -> None:
+        if (field.data or "").strip() and self.house is None:
+            raise ValidationError(_l("There are no house rules behind this link: copy it "
+                                     "from the address bar of their page."))
 
     def chosen_edition(self) -> editions.Edition:
         """The edition picked (the default while the choice is missing or not on offer)."""

@@ -37,7 +37,7 @@ def _load(key: str, *, edit: bool = False) -> tuple[models.Game, bool]:
 def new() -> str | Response:
     """Start a card or board game."""
     form = NewGameForm()
-    house = form.offer_house(request.values.get("edition"))
+    house = form.offer_house(request.values.get("edition")) or form.offer_linked_house()
     if request.method == "GET" and request.args.get("edition") in set(editions.keys()):
         form.edition.data = request.args["edition"]
     elif request.method == "GET" and house is not None:
