@@ -300,3 +300,15 @@ def test_a_group_game_takes_house_rules_by_their_pasted_link(client: FlaskClient
     assert response.status_code == 303
     games = client.get(f"/api/groups/{group['id']}").get_json()["games"]
     assert [game["edition"] for game in games] == [made["edition"]]
+
+
+def test_the_sheet_lists_the_phases_its_game_is_played_by(client: FlaskClient) -> None:
+    made = make(client)
+    game = game_with(client, made["id"])
+    client.put(f"/api/editions/{made['id']}", json={**FAMILY, "phases": SIX[:2]})
+    sheet = client.get(f"/games/{game['view_id']}").get_data(as_text=True)
+    listed = re.findall(r"<li value=\"\d+\"><strong>Phase (\d+)</strong>: ([^<]+)</li>", sheet)
+    assert listed == [(str(n), words) for n, words in enumerate(made["described"], start=1)]
+    assert f'href="/editions/{made["view_id"]}"' in sheet
+    assert "house rules" not in client.get(
+        f"/games/{game_with(client, 'original')['view_id']}").get_data(as_text=True)

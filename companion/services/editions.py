@@ -176,5 +176,27 @@ def key_for(house_rules: rules.HouseRules, key: object, made: dict[str, str]) ->
     return made[definition]
 
 
+_view_keys: dict[tuple[str, str], str] = {}
+
+
+def view_key_of(edition: Edition) -> str | None:
+    """The read-only link of the house rules ``edition`` is a revision of (None for a built-in
+    edition); never changes for a revision, so it is kept once read."""
+    if not edition.house or not has_app_context():
+        return None
+    where = (_where(), edition.key)
+    if where not in _view_keys:
+        found = db.session.execute(
+            select(models.HouseEdition.view_key).join(
+                models.HouseRevision, models.HouseRevision.edition_id == models.HouseEdition.id)
+            .where(models.HouseRevision.key == edition.key)).scalar_one_or_none()
+        if found is None:
+            return None
+        if len(_view_keys) >= KEPT:
+            _view_keys.clear()
+        _view_keys[where] = found
+    return _view_keys[where]
+
+
 def install() -> None:
     editions.add_resolver(resolve)

@@ -19,6 +19,17 @@ from companion.services import editions as services
 
 bp = Blueprint("editions", __name__, url_prefix="/editions")
 
+
+@bp.app_context_processor
+def house_rules_link() -> dict[str, object]:
+    """For a game's pages: the read-only page of the house rules it is played by."""
+
+    def rules_page(edition: Edition) -> str | None:
+        key = services.view_key_of(edition)
+        return None if key is None else url_for("editions.page", key=key)
+
+    return {"house_rules_page": rules_page}
+
 MOST_PARTS = 5
 """Part slots a phase row offers: 5 groups of 2 fill a hand of 10."""
 READ_PHASES = 20
