@@ -11,6 +11,8 @@ from typing import Any
 
 import pytest
 from flask import Flask
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from flask.testing import FlaskClient
 
 from companion import models
@@ -312,3 +314,41 @@ def test_the_sheet_lists_the_phases_its_game_is_played_by(client: FlaskClient) -
     assert f'href="/editions/{made["view_id"]}"' in sheet
     assert "house rules" not in client.get(
         f"/games/{game_with(client, 'original')['view_id']}").get_data(as_text=True)
+
+
+EDITOR_FIELDS = ["name", "chooses_phase", "preview", *(f"values-{name}" for name in (
+    "low", "high", "skip", "wild")), *(f"phase-{n}-{what}-{slot}" for n in (1, 2, 12, 13)
+                                       for what in ("kind", "size") for slot in (1, 2, 5))]
+EDITOR_TEXT = st.text(max_size=8) | st.sampled_from(
+    ["set", "run", "colour", "colour run", "2", "3", "12", "13", "-1", "9" * 400, "x\x00"])
+
+
+@settings(max_examples=60, deadline=None, database=None,
+          suppress_health_check=list(HealthCheck))
+@given(fields=st.dictionaries(st.sampled_from(EDITOR_FIELDS), EDITOR_TEXT))
+def test_the_editor_never_answers_500_and_stores_only_what_it_accepts(
+        client: FlaskClient, app: Flask, fields: dict[str, str]) -> None:
+    before = stored(app)
+    response = client.post("/editions/new", data=fields)
+    assert response.status_code in (200, 303, 422), response.get_data(as_text=True)
+    added = 1 if response.status_code == 303 else 0
+    assert stored(app) == (before[0] + added, before[1] + added)
+
+
+JSON = st.recursive(st.none() | st.booleans() | st.integers(-5, 20) | EDITOR_TEXT,
+                    lambda inner: st.lists(inner, max_size=4)
+                    | st.dictionaries(st.sampled_from(["kind", "size", "low", "wild"]), inner,
+                                      max_size=3), max_leaves=12)
+
+
+@settings(max_examples=60, deadline=None, database=None,
+          suppress_health_check=list(HealthCheck))
+@given(name=JSON, phases=JSON, values=JSON)
+def test_the_api_answers_any_body_with_a_sentence(client: FlaskClient, app: Flask, name: Any,
+                                                  phases: Any, values: Any) -> None:
+    before = stored(app)
+    response = client.post("/api/editions", json={"name": name, "phases": phases,
+                                                  "values": values})
+    assert response.status_code in (201, 422), response.get_data(as_text=True)
+    if response.status_code == 422:
+        assert response.get_json()["error"] and stored(app) == before
