@@ -11,9 +11,9 @@ from typing import Any
 
 import pytest
 from flask import Flask
+from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from flask.testing import FlaskClient
 
 from companion import models
 from companion.extensions import db
