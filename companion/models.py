@@ -225,6 +225,7 @@ class HouseRevision(db.Model):  # type: ignore[name-defined,misc]
     """One saved state of house rules, never changed: a game stores its key as its edition."""
 
     __tablename__ = "house_revision"
+    __table_args__ = (UniqueConstraint("edition_id", "number", name="house_revision_number"),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
     key: Mapped[str] = mapped_column(String(16), unique=True)

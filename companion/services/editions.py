@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from flask import has_app_context
 from sqlalchemy import func, or_, select
 
-from companion import editions, models
+from companion import editions, models, storage
 from companion.editions import Edition
 from companion.editions import house as rules
 from companion.extensions import db
@@ -149,6 +149,7 @@ def edit(found: HouseEdition, house_rules: rules.HouseRules) -> HouseEdition:
     refused = rules.problems(house_rules)
     if refused:
         raise rules.HouseRulesRefused(refused)
+    storage.begin_write()  # two saves at once: one after the other, numbered one after the other
     row = db.session.execute(select(models.HouseEdition).where(
         models.HouseEdition.id == found.row.id).with_for_update()).scalar_one()
     number = db.session.execute(select(func.max(models.HouseRevision.number)).where(

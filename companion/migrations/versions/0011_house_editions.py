@@ -38,6 +38,7 @@ def upgrade() -> None:
                                 name="house_revision_edition_fk"),
         sa.PrimaryKeyConstraint("id", name="house_revision_pkey"),
         sa.UniqueConstraint("key", name="house_revision_key_key"),
+        sa.UniqueConstraint("edition_id", "number", name="house_revision_number"),
     )
     with op.batch_alter_table("house_revision") as batch:
         batch.create_index("ix_house_revision_edition_id", ["edition_id"], unique=False)
