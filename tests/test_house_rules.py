@@ -352,3 +352,17 @@ def test_the_api_answers_any_body_with_a_sentence(client: FlaskClient, app: Flas
     assert response.status_code in (201, 422), response.get_data(as_text=True)
     if response.status_code == 422:
         assert response.get_json()["error"] and stored(app) == before
+
+
+def test_the_editor_without_its_token_stores_nothing(app: Flask) -> None:
+    app.config["WTF_CSRF_ENABLED"] = True
+    client = app.test_client()
+    response = client.post("/editions/new", data=editor_post())
+    assert response.status_code == 400
+    assert "The form had expired or came from elsewhere" in response.get_data(as_text=True)
+    assert stored(app) == (0, 0)
+    page = client.get("/editions/new").get_data(as_text=True)
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page)
+    assert token is not None
+    stored_now = client.post("/editions/new", data={**editor_post(), "csrf_token": token[1]})
+    assert stored_now.status_code == 303 and stored(app) == (1, 1)
