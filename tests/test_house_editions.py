@@ -366,3 +366,16 @@ def test_the_editor_without_its_token_stores_nothing(app: Flask) -> None:
     assert token is not None
     stored_now = client.post("/editions/new", data={**editor_post(), "csrf_token": token[1]})
     assert stored_now.status_code == 303 and stored(app) == (1, 1)
+
+
+def test_a_groups_records_chart_the_house_rules_phases_under_their_name(
+        client: FlaskClient) -> None:
+    made = make(client)
+    group = client.post("/api/groups", json={"name": "Fridays"}).get_json()
+    game = client.post(f"/api/groups/{group['id']}/games", json={
+        "edition": made["view_id"], "players": ["Ann", "Ben"]}).get_json()
+    for _ in range(6):
+        round_of(client, game, 60)
+    page = client.get(f"/groups/{group['view_id']}").get_data(as_text=True)
+    assert "<h2>Family rules</h2>" in page
+    assert "Family rules: rounds per completed phase" in page

@@ -196,6 +196,9 @@ def edition(key: str, rules: HouseRules) -> Edition:
         table=rules.table, deck=CARD_DECK, values=rules.values,
         chooses_phase=rules.chooses_phase, variants=not rules.chooses_phase,
         kind=N_("House rules"), new_label="", house=True,
+        # Where phases of several editions are listed together (a group's records), the
+        # rules' own name says which (names are not message ids: shown as typed).
+        phases_title=rules.name, note=rules.name,
     )
 
 
