@@ -104,4 +104,7 @@ def build(test_config: Mapping[str, Any] | None = None) -> Flask:
     from companion import models, reading, storage  # noqa: F401  (migrations compare the models)
 
     storage.init_app(app, also=reading.init_reads)
+    from companion.services import editions as house_editions
+
+    house_editions.install()  # editions.get() finds house rules stored in the database
     return app

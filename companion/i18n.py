@@ -10,6 +10,7 @@ from flask import Flask, current_app, request
 from flask_babel import get_locale, get_translations, gettext
 from flask_babel import lazy_gettext as _l
 
+from companion.editions.words import part_words, phase_words
 from companion.rules import Part, Phase
 from companion.rules.cards import COLOUR_LETTERS, COLOUR_WORDS, SKIP_WORDS, WILD_WORDS
 from companion.rules.errors import Reason, Term
@@ -61,13 +62,18 @@ def say(reason: Reason, *, sentence: bool = False) -> str:
     return template % params if params else template
 
 
+def _gettext(text: str) -> str:
+    return str(gettext(text))
+
+
 def say_phase(phase: Phase) -> str:
-    """A phase's parts in words, in the request's language ("2 sets of 3" / "2 Drillinge")."""
-    return str(gettext(phase.describe()))
+    """A phase's parts in words, in the request's language ("2 sets of 3" / "2 Drillinge");
+    a phase the catalog does not name (house rules) is put together from its parts."""
+    return phase_words(phase, _gettext)
 
 
 def say_part(part: Part) -> str:
-    return str(gettext(part.describe()))
+    return part_words(part, _gettext)
 
 
 COLOUR_NAMES = {"r": _l("red"), "g": _l("green"), "b": _l("blue"), "y": _l("yellow")}

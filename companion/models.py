@@ -207,3 +207,35 @@ class Standing(db.Model):  # type: ignore[name-defined,misc]
     seconds: Mapped[int | None]
     """How long the game took (None: not known); where the group's longest game is looked
     up again."""
+
+
+class HouseEdition(db.Model):  # type: ignore[name-defined,misc]
+    """House rules a table made (issue 25), behind two capability links like a game. What
+    they are is their newest revision; every save adds one, and a game keeps its own."""
+
+    __tablename__ = "house_edition"
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    edit_key: Mapped[str] = mapped_column(String(64), unique=True, default=new_key)
+    view_key: Mapped[str] = mapped_column(String(64), unique=True, default=new_key)
+    created_at: Mapped[datetime] = mapped_column(default=_now)
+    current: Mapped[str] = mapped_column(String(16))
+    """The key of the newest revision: what a new game with these rules is played by."""
+
+
+class HouseRevision(db.Model):  # type: ignore[name-defined,misc]
+    """One saved state of house rules, never changed: a game stores its key as its edition."""
+
+    __tablename__ = "house_revision"
+    __table_args__ = (UniqueConstraint("edition_id", "number", name="house_revision_number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    key: Mapped[str] = mapped_column(String(16), unique=True)
+    edition_id: Mapped[int] = mapped_column(
+        ForeignKey("house_edition.id", ondelete="CASCADE", name="house_revision_edition_fk"),
+        index=True)
+    number: Mapped[int]
+    """1 for the rules as first saved, then one more with every save."""
+    definition: Mapped[str] = mapped_column(Text)
+    """The rules as JSON (``companion.editions.house.HouseRules.as_json``)."""
+    created_at: Mapped[datetime] = mapped_column(default=_now)

@@ -2,8 +2,9 @@
 // "phase done", and the penalty pad's sum. Pure functions (no DOM, nothing runs on import):
 // round.js wires them to the form, and tests/js/round.test.mjs checks them in Node.
 
-// Without the phase a player still holds 10 cards, at least 50 points (docs/decisions.md):
-// fewer points than this mean the phase was laid.
+// Without the phase a player still holds 10 cards, at least 50 points with the rule book's
+// values (docs/decisions.md): fewer points than this mean the phase was laid. A house edition's
+// values give another floor; the form says which (data-least).
 export const LOWEST_WITHOUT_PHASE = 50;
 
 // A points field's text as a number, or NaN when it is not a whole number of points.
@@ -13,9 +14,11 @@ export function readPoints(text) {
 }
 
 // Whether the points typed say the phase was done (ticked at once); otherwise a tick the form
-// made by itself is taken back, and one the person made stays.
-export function phaseDoneByPoints(text) {
-  return readPoints(text) < LOWEST_WITHOUT_PHASE;
+// made by itself is taken back, and one the person made stays. `least`: the fewest points a
+// full hand is worth in the game's edition.
+export function phaseDoneByPoints(text, least) {
+  var floor = least === undefined || least === "" || Number.isNaN(Number(least)) ? LOWEST_WITHOUT_PHASE : Number(least);
+  return readPoints(text) < floor;
 }
 
 // What marking a player as gone out fills in, given the row as it is: {points: the field's

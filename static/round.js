@@ -58,7 +58,7 @@ function roundForm() {
     delete input.dataset.auto;
     var laid = parts(input.closest(".result-row")).laid;
     if (!laid) return;
-    var done = phaseDoneByPoints(input.value);
+    var done = phaseDoneByPoints(input.value, form.dataset.least);
     if (done && !laid.checked) set(laid, "checked", true);
     else if (!done) unset(laid, "checked", false);
   });

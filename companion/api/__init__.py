@@ -11,8 +11,8 @@ from flask import Flask
 
 def register(app: Flask) -> None:
     """Both JSON blueprints, with every route of every module on them."""
-    from companion.api import checker, common, games, groups, openapi, outs, players
+    from companion.api import checker, common, editions, games, groups, openapi, outs, players
 
-    del checker, games, openapi, outs, players  # imported for the routes they add
+    del checker, editions, games, openapi, outs, players  # imported for the routes they add
     app.register_blueprint(common.bp)
     app.register_blueprint(groups.bp)

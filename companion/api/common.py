@@ -14,6 +14,7 @@ from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
 from companion import models, reading, scoring
+from companion.editions import house as house_rules
 from companion.exceptions import CompanionError, InputError
 from companion.extensions import csrf, db
 from companion.i18n import say
@@ -215,6 +216,13 @@ def group_problem(error: group_services.GroupProblem) -> Response:
     db.session.rollback()
     return json_error(error.status, say(error.reason, sentence=True))
 
+def house_rules_refused(error: house_rules.HouseRulesRefused) -> Response:
+    db.session.rollback()
+    details = [{"field": field, "message": say(reason, sentence=True)}
+               for field, reason in error.problems]
+    return json_error(422, details[0]["message"], details)
+
+
 def import_refused(error: exchange.ImportRefused) -> Response:
     db.session.rollback()
     detail = {"game": error.game, "round": error.round, "player": error.player,
@@ -232,6 +240,7 @@ REFUSALS: dict[str, dict[type[Exception], Callable[[Any], Response]]] = {
         scoring.GameFinished: finished, services.StaleRevision: stale_revision,
         services.StaleRound: stale, services.NoSuchRound: no_such_round,
         roster_services.RosterError: roster_refused,
+        house_rules.HouseRulesRefused: house_rules_refused,
     },
     "api_groups": {
         CompanionError: bad_input, services.SetupError: setup_error,

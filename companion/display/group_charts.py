@@ -100,8 +100,10 @@ def wins_chart(wins: Sequence[tuple[str, ...]], names: Sequence[str], title: str
 def charts(records: GroupRecords) -> dict[str, object]:
     """The pictures of the group page (None where there is nothing to draw yet)."""
     phase_charts = []
-    for edition in editions.all_editions():
-        title = _("%(edition)s: rounds per completed phase", edition=_(edition.tag))
+    played = {id(p.edition): p.edition for p in records.phases if p.edition.house}
+    for edition in (*editions.all_editions(), *played.values()):
+        title = _("%(edition)s: rounds per completed phase",
+                  edition=edition.name if edition.house else _(edition.tag))
         phases = tuple(p for p in records.phases if p.edition is edition)
         if phases:
             phase_charts.append(PhaseChart(edition, phase_bars(phases, title), phases))

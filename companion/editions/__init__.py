@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from collections.abc import Callable
 
 from companion.editions.base import Edition, PhaseTable
 from companion.exceptions import N_
@@ -15,6 +16,9 @@ from companion.rules.errors import PhaseError
 from companion.rules.solver import plan
 
 _REGISTRY: dict[str, Edition] = {}
+_resolvers: list[Callable[[str], Edition | None]] = []
+"""Where keys the registry does not hold are looked up: house rules stored in the database
+(``companion.services.editions`` adds its lookup when the app is made)."""
 
 DEFAULT_KEY = "original"
 """The edition a form or request means when it names none: the card game everybody knows."""
@@ -55,8 +59,19 @@ def get(key: object) -> Edition:
         return key
     if isinstance(key, str) and key.strip().lower() in _REGISTRY:
         return _REGISTRY[key.strip().lower()]
+    if isinstance(key, str) and key.strip():
+        for resolve in _resolvers:
+            found = resolve(key.strip())
+            if found is not None:
+                return found
     raise PhaseError("“%(edition)s” is not an edition: choose %(choices)s",
                      edition=key, choices=", ".join(keys()))
+
+
+def add_resolver(resolve: Callable[[str], Edition | None]) -> None:
+    """Makes :func:`get` ask ``resolve`` for a key the registry does not hold (once)."""
+    if resolve not in _resolvers:
+        _resolvers.append(resolve)
 
 
 def default() -> Edition:
@@ -65,11 +80,11 @@ def default() -> Edition:
 
 def _load_builtin() -> None:
     for module in pkgutil.iter_modules(__path__):
-        if module.name != "base":
+        if module.name not in ("base", "house", "words"):  # the modules that are no edition
             register(importlib.import_module(f"{__name__}.{module.name}").EDITION)
 
 
 _load_builtin()
 
-__all__ = ["DEFAULT_KEY", "Edition", "N_", "PhaseTable", "all_editions", "default", "get",
-           "keys", "register", "unregister"]
+__all__ = ["DEFAULT_KEY", "Edition", "N_", "PhaseTable", "add_resolver", "all_editions",
+           "default", "get", "keys", "register", "unregister"]

@@ -16,6 +16,37 @@ from companion.rules.phases import Deck, Part, PartKind, Phase
 PhaseTable = tuple[tuple[tuple[PartKind, int], ...], ...]
 
 
+@dataclass(frozen=True)
+class CardValues:
+    """What each card left in a hand costs at the end of a round (card games).
+
+    >>> CardValues().of("12b"), CardValues(wild=25).of("W"), CardValues().of("S")
+    (10, 25, 15)
+    """
+
+    low: int = 5
+    """A number card 1–9."""
+    high: int = 10
+    """A number card 10–12."""
+    skip: int = 15
+    wild: int = 20
+
+    def of(self, card: str) -> int:
+        """The value of one card in the API's notation (``7r``, ``W``, ``S``)."""
+        head = card.strip().upper()
+        if head in ("W", "J", "*"):
+            return self.wild
+        if head == "S":
+            return self.skip
+        return self.high if int(head.rstrip("RGBY")) >= 10 else self.low
+
+
+RAVENSBURGER = CardValues()
+"""The rule book's values: 1–9 five points, 10–12 ten, a skip 15, a wild 20."""
+MATTEL = CardValues(wild=25)
+"""Mattel's deck: the same, but a wild costs 25."""
+
+
 @dataclass(frozen=True, eq=False)
 class Edition:
     """One edition of the game. Compared by identity: the registry holds exactly one of each."""
@@ -33,6 +64,8 @@ class Edition:
     table: PhaseTable
     """The phases in order, each a tuple of (kind, size) parts."""
     deck: Deck
+    values: CardValues = RAVENSBURGER
+    """What the cards left in a hand cost (card games)."""
     markers: bool = False
     """True when players move markers along a track to a wreath instead of scoring points."""
     chooses_phase: bool = False
@@ -43,6 +76,9 @@ class Edition:
     and is not scored (docs/decisions.md)."""
     variants: bool = False
     """True when the card game's variants apply: a subset of the phases, or ten rounds."""
+    house: bool = False
+    """True for house rules a table made on the editor page (``companion.editions.house``):
+    the key names one stored revision of them."""
     turned_jokers: bool = False
     """True when a joker is a number card held turned round: any card can be one, there are no
     skip cards, and a wild still fits a run whose numbers are used up."""

@@ -9,7 +9,13 @@ from flask_wtf import FlaskForm
 from wtforms import FieldList, RadioField, SelectField, StringField
 
 from companion import editions
-from companion.forms.games import MultiCheckboxField, choices, edition_choices, phase_choices
+from companion.forms.games import (
+    MultiCheckboxField,
+    choices,
+    edition_choices,
+    house_edition,
+    phase_choices,
+)
 
 CARD_INPUT = {"autocomplete": "off", "spellcheck": "false", "autocapitalize": "off"}
 
@@ -27,10 +33,25 @@ class CheckerForm(FlaskForm):
     hit_group = StringField(_l("Its cards, as laid"), render_kw=CARD_INPUT)
     hit_card = StringField(_l("The card to add"), render_kw=CARD_INPUT)
 
+    house: editions.Edition | None = None
+
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.edition.choices = edition_choices()
         self.phase.choices = phase_choices()
+
+    def offer_house(self, key: str | None) -> editions.Edition | None:
+        """Offers the house rules ``key`` names besides the built-in editions, if any."""
+        found = house_edition(key)
+        if found is not None:
+            self.house = found
+            self.edition.choices = [*edition_choices(), *choices((found.key, found.name))]
+            for field in self._phase_fields():
+                field.choices = phase_choices(also=found)
+        return found
+
+    def _phase_fields(self) -> list[Any]:
+        return [self.phase]
 
 
 class CoachForm(CheckerForm):
@@ -43,3 +64,6 @@ class CoachForm(CheckerForm):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.done.choices = phase_choices()
+
+    def _phase_fields(self) -> list[Any]:
+        return [self.phase, self.done]

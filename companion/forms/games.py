@@ -42,10 +42,23 @@ def edition_choices() -> list[SelectChoice]:
     return choices(*((edition.key, _l(edition.name)) for edition in editions.all_editions()))
 
 
-def phase_choices(*, variants_only: bool = False) -> list[SelectChoice]:
+def house_edition(key: object) -> editions.Edition | None:
+    """The house rules ``key`` names (their link, or a revision's key); None for anything else,
+    a built-in edition's key included."""
+    if not isinstance(key, str) or not key or key in set(editions.keys()):
+        return None
+    try:
+        found = editions.get(key)
+    except ValueError:
+        return None
+    return found if found.house else None
+
+
+def phase_choices(*, variants_only: bool = False,
+                  also: editions.Edition | None = None) -> list[SelectChoice]:
     """Phase numbers 1 to the longest phase list of the editions (``variants_only``: of the
-    editions whose phases in play may be chosen)."""
-    chosen = [edition for edition in editions.all_editions()
+    editions whose phases in play may be chosen; ``also``: house rules offered besides)."""
+    chosen = [edition for edition in (*editions.all_editions(), *((also,) if also else ()))
               if edition.variants or not variants_only]
     last = max((edition.phase_count for edition in chosen), default=0)
     return choices(*((str(n), str(n)) for n in range(1, last + 1)))
@@ -86,15 +99,44 @@ class NewGameForm(FlaskForm):
         ("odd", _l("Odd phases")), ("custom", _l("My choice:"))))
     custom_phases = MultiCheckboxField(_l("Phases"))
     knocking = BooleanField(_l("Knocking allowed (variant 3)"))
+    house_link = StringField(_l("Or your house rules: paste their link"),
+                             render_kw={"autocomplete": "off", "inputmode": "url"})
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.edition.choices = edition_choices()
         self.custom_phases.choices = phase_choices(variants_only=True)
 
+    house: editions.Edition | None = None
+    """House rules offered besides the built-in editions (:meth:`offer_house`)."""
+
+    def offer_house(self, key: str | None) -> editions.Edition | None:
+        """Offers the house rules ``key`` names (their link, or a revision's key), if any."""
+        found = house_edition(key)
+        if found is not None:
+            self.house = found
+            self.edition.choices = [*edition_choices(), *choices((found.key, found.name))]
+            self.custom_phases.choices = phase_choices(variants_only=True, also=found)
+        return self.house
+
+    def offer_linked_house(self) -> editions.Edition | None:
+        """The house rules whose link was pasted, offered and chosen; None without a link."""
+        link = (self.house_link.data or "").strip().split("?")[0].rstrip("/")
+        found = self.offer_house(link.rsplit("/", 1)[-1]) if link else None
+        if found is not None:
+            self.edition.data = found.key
+        return found
+
+    def validate_house_link(self, field: StringField) -> None:
+        if (field.data or "").strip() and self.house is None:
+            raise ValidationError(_l("There are no house rules behind this link: copy it "
+                                     "from the address bar of their page."))
+
     def chosen_edition(self) -> editions.Edition:
         """The edition picked (the default while the choice is missing or not on offer)."""
         offered = {edition.key: edition for edition in editions.all_editions()}
+        if self.house is not None:
+            offered[self.house.key] = self.house
         return offered.get(self.edition.data or "", editions.default())
 
     def player_names(self) -> list[str]:

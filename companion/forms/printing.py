@@ -18,6 +18,7 @@ from wtforms.validators import ValidationError
 
 from companion import editions, pdf
 from companion import names as player_names
+from companion.forms.games import house_edition
 from companion.i18n import language_names
 from companion.limits import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
 from companion.numbers import whole_number
@@ -73,6 +74,9 @@ class PrintForm(Form):
         super().__init__(*args, **kwargs)
         self.edition.choices = [(edition.key, gettext(edition.title))
                                 for edition in editions.all_editions()]
+        house = house_edition(self.edition.data)
+        if house is not None:  # house rules, by their link: printed like a built-in edition
+            self.edition.choices.append((str(self.edition.data), house.title))
         self.paper.choices = [(paper, paper) for paper in pdf.PAPERS]
         self.lang.choices = list(language_names().items())
         if self.lang.data is None:

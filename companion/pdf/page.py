@@ -20,6 +20,7 @@ from reportlab.platypus import (  # type: ignore[import-untyped]
 )
 
 from companion.editions import Edition
+from companion.editions.words import phase_words
 from companion.pdf.layout import SOFT_INK, Translate, fonts, styles
 
 PAPERS = {"a4": A4, "letter": LETTER}
@@ -35,7 +36,7 @@ def legend(edition: Edition, numbers: Sequence[int], width: float, _: Translate)
     label = _("Phase %(n)s")
     entries = [
         Paragraph(f"<b>{escape(label % {'n': phase.number})}:</b> "
-                  f"{escape(_(phase.describe()))}", styles()["legend"])
+                  f"{escape(phase_words(phase, _))}", styles()["legend"])
         for phase in edition.phases if phase.number in numbers
     ]
     half = (len(entries) + 1) // 2

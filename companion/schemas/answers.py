@@ -117,6 +117,27 @@ class PlayerJson(TypedDict):
     round_points: list[int | None]
 
 
+class PartJson(TypedDict):
+    kind: str
+    size: int
+
+
+class ValuesJson(TypedDict):
+    low: int
+    high: int
+    skip: int
+    wild: int
+
+
+class HouseRulesJson(TypedDict):
+    """House rules themselves: what a game's file and answer carry to recreate them."""
+
+    name: str
+    phases: list[list[PartJson]]
+    values: ValuesJson
+    chooses_phase: bool
+
+
 class GameLinksJson(TypedDict):
     view: str
     pdf: str
@@ -137,6 +158,8 @@ class GameJson(TypedDict):
     id: NotRequired[str]
     view_id: str
     edition: str
+    house_rules: NotRequired[Annotated[HouseRulesJson, Field(
+        description="the game's house rules, when its edition is house rules")]]
     phases: list[int]
     ten_rounds: bool
     knocking: bool

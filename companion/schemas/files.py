@@ -24,6 +24,7 @@ from companion.limits import (
     MAX_GROUP_NAME,
 )
 from companion.schemas.base import Says, Schema
+from companion.schemas.editions import HouseRulesBody
 from companion.schemas.requests import NewGame, PlayerName, RoundBody, _no_default
 
 # Export files (what GET …/export writes and POST /api/import reads)
@@ -87,6 +88,10 @@ class GameFile(NewGame):
 
     SAYS = Says("a game must be an object with “players” and “rounds”")
     created_at: Moment | SkipJsonSchema[None] = Field(None, json_schema_extra=_no_default)
+    house_rules: HouseRulesBody | SkipJsonSchema[None] = Field(
+        None, json_schema_extra=_no_default,
+        description="the game's house rules: the import stores them and plays the game by "
+                    "them (read before the rest of the file, by companion.editions.house)")
     changes: Annotated[list[Change], CHANGES_SAY] = []
     rounds: Annotated[list[FileRound], Says("“rounds” must be a list of rounds")] = []
 

@@ -10,9 +10,25 @@ from flask import url_for
 
 from companion import models, scoring
 from companion.editions import Edition
+from companion.editions.house import HouseRules
 from companion.reading import GameHead
-from companion.schemas.answers import GameJson, MoveJson, PlayerJson, ResultJson, RoundJson
+from companion.schemas.answers import (
+    GameJson,
+    HouseRulesJson,
+    MoveJson,
+    PlayerJson,
+    ResultJson,
+    RoundJson,
+)
 from companion.scoring.length import length_of
+
+
+def house_rules_json(edition: Edition) -> HouseRulesJson:
+    """The rules of a game of house rules, as the game's answer and file carry them."""
+    data = HouseRules(edition.name, edition.table, edition.values,
+                      edition.chooses_phase).as_json()
+    return {"name": data["name"], "phases": data["phases"], "values": data["values"],
+            "chooses_phase": data["chooses_phase"]}
 
 
 def _phase_field(result: scoring.Result, edition: Edition) -> bool | int:
@@ -92,6 +108,8 @@ def game_json(game: models.Game | GameHead, sheet: scoring.Sheet, *,
             "pdf": url_for("print.game_sheet", key=game.view_key, _external=True),
         },
     }
+    if setup.edition.house:
+        data["house_rules"] = house_rules_json(setup.edition)
     if editable:
         data["id"] = game.edit_key
         data["links"]["edit"] = url_for("games.sheet", key=game.edit_key, _external=True)

@@ -4,7 +4,9 @@ and in Masters which phase was laid."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from math import gcd
 
+from companion.editions.base import RAVENSBURGER, CardValues
 from companion.limits import MAX_POINTS
 from companion.scoring.checks import (
     expected_results,
@@ -24,7 +26,7 @@ def card_round_errors(sheet: Sheet, round: Round) -> tuple[Problem, ...]:
     results = expected_results(sheet, round)
     problems = list(roster)
     for result in results:
-        problems += points_problems(result)
+        problems += points_problems(result, sheet.setup.edition.values)
         if sheet.setup.edition.chooses_phase:
             problems += masters_phase_problems(sheet, result)
         else:
@@ -34,10 +36,9 @@ def card_round_errors(sheet: Sheet, round: Round) -> tuple[Problem, ...]:
     return tuple(problems)
 
 
-def points_problems(result: Result) -> list[Problem]:
-    """Penalty points are a whole number, not negative, and a multiple of 5.
-
-    Every card is worth 5 (1–9), 10 (10–12), 15 (skip) or 20 (wild).
+def points_problems(result: Result, values: CardValues = RAVENSBURGER) -> list[Problem]:
+    """Penalty points are a whole number, not negative, and a multiple of what every card is
+    worth a multiple of: 5 with the rule book's 5 (1–9), 10 (10–12), 15 (skip) and 20 (wild).
     """
     points, name = result.points, result.player
     if points is None:
@@ -51,11 +52,16 @@ def points_problems(result: Result) -> list[Problem]:
     if points > MAX_POINTS:
         return [Problem("no hand is worth more than %(max)s points: %(player)s has %(points)s",
                         {"player": name, "points": points, "max": MAX_POINTS}, name, "points")]
-    if points % 5:
+    step = gcd(values.low, values.high, values.skip, values.wild)
+    if step < 2 or not points % step:
+        return []
+    if values == RAVENSBURGER:
         return [Problem("%(points)s points are not possible: every card is worth 5, 10, 15 or "
                         "20 points, so %(player)s's points must be a multiple of 5",
                         {"player": name, "points": points}, name, "points")]
-    return []
+    return [Problem("%(points)s points are not possible: every card is worth a multiple of "
+                    "%(step)s points, so %(player)s's points must be one too",
+                    {"player": name, "points": points, "step": step}, name, "points")]
 
 
 def masters_phase_problems(sheet: Sheet, result: Result) -> list[Problem]:

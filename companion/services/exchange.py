@@ -21,9 +21,10 @@ from pydantic import ValidationError
 
 from companion import models, schemas, scoring
 from companion import names as player_names
-from companion.editions import Edition
+from companion.editions import Edition, house
 from companion.exceptions import CompanionError, Reason, ServiceError
 from companion.schemas import FORMAT, VERSION
+from companion.services import editions as house_rules
 from companion.services import games as services
 from companion.services import groups as group_services
 from companion.services import players as roster_services
@@ -64,6 +65,8 @@ def game_data(game: models.Game) -> dict[str, Any]:
             "phases": list(current.setup.phases), "ten_rounds": setup.ten_rounds,
             "knocking": setup.knocking, first: setup.players[setup.first_dealer],
             "created_at": game.created_at.isoformat(timespec="seconds"), "rounds": rounds}
+    if setup.edition.house:  # the rules themselves: an import elsewhere recreates them
+        data["house_rules"] = house_rules.definition_of(setup.edition).as_json()
     changes = _changes(game)
     if changes:
         data["changes"] = changes
@@ -224,9 +227,34 @@ def read_file(data: object) -> schemas.ExportFile:
         raise ImportRefused(reason, game, round) from None
 
 
+def _with_house_rules(data: object) -> object:
+    """``data`` with each game's house rules stored as house rules of this app, and the game's
+    edition their key: the same rules where they are already here (an export of a game of
+    this app), else new ones with links of their own (one for each set of rules in a file)."""
+    if not isinstance(data, dict):
+        return data
+    group = data.get("group")
+    games = group.get("games") if isinstance(group, dict) else [data.get("game")]
+    if not isinstance(games, list) or not any(isinstance(game, dict) and "house_rules" in game
+                                              for game in games):
+        return data
+    made: dict[str, str] = {}
+    copied = [dict(game) if isinstance(game, dict) else game for game in games]
+    for number, game in enumerate(copied, start=1):
+        if isinstance(game, dict) and "house_rules" in game:
+            try:
+                wanted = house.read(game.pop("house_rules"))
+            except house.HouseRulesRefused as error:
+                raise ImportRefused(error.problems[0][1], number if group else None) from None
+            game["edition"] = house_rules.key_for(wanted, game.get("edition"), made)
+    if isinstance(group, dict):
+        return {**data, "group": {**group, "games": copied}}
+    return {**data, "game": copied[0]}
+
+
 def import_data(data: object) -> Imported:
     """Store what an exported file holds, under new links; ImportRefused when it cannot."""
-    file = read_file(data)
+    file = read_file(_with_house_rules(data))
     if file.game is not None and file.kind == "game":
         return Imported(game=import_game(file.game))
     assert file.group is not None  # ExportFile makes sure

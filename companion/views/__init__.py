@@ -4,7 +4,7 @@ from flask import Flask
 
 
 def register(app: Flask) -> None:
-    from companion.views import checker, games, main, offline, printing, sharing
+    from companion.views import checker, editions, games, main, offline, printing, sharing
 
-    for module in (main, checker, games, printing, sharing, offline):
+    for module in (main, checker, games, printing, sharing, offline, editions):
         app.register_blueprint(module.bp)

@@ -81,7 +81,7 @@ def _verdict(form: CoachForm) -> dict[str, Any] | None:
             **advice}
 
 
-def edition_data() -> dict[str, dict[str, Any]]:
+def edition_data(house: editions.Edition | None = None) -> dict[str, dict[str, Any]]:
     """What checker.js needs of each edition, ready made: its phases in words with their
     parts as data (a lay-down has one group field per part, so "2 sets of 3" has two), and
     which of the page's hints and cards apply."""
@@ -91,13 +91,16 @@ def edition_data() -> dict[str, dict[str, Any]]:
                               for part in phase.parts]} for phase in edition.phases],
         "turned_jokers": edition.turned_jokers, "chooses_phase": edition.chooses_phase,
         "saves_cards": edition.saves_cards, "skips": edition.skips}
-        for edition in editions.all_editions()}
+        for edition in (*editions.all_editions(), *((house,) if house is not None else ()))}
 
 
 @bp.route("", methods=["GET", "POST"])
 def page() -> str:
     """Check a lay-down, search a hand, or check a card against a group."""
     form = CoachForm()
+    house = form.offer_house(request.values.get("edition"))
+    if request.method == "GET" and house is not None:
+        form.edition.data = house.key  # the checker of house rules, by their link
     verdict = _verdict(form) if form.validate_on_submit() else None
     problems = [error for field in form for error in _errors(field)]
     # A choice that is not on offer has its error above; the page shows the defaults again.
@@ -105,7 +108,7 @@ def page() -> str:
         if field.data not in {value for value, _label, *_rest in field.iter_choices()}:
             field.data = field.default
     template = "checker/_verdict.html" if request.args.get("partial") else "checker/index.html"
-    data = edition_data()
+    data = edition_data(house)
     shown = editions.get(form.edition.data)
     phases = data[shown.key]["phases"]
     number = int(form.phase.data or 1)

@@ -66,8 +66,9 @@ def blank() -> Response:
         data = pdf.blank_sheet(options, gettext)
         # A file name: lower case, words joined by hyphens ("wertungsblatt", "feuille-de-score").
         name = gettext("score-sheet")
-    response = _pdf(data, f"phase10-{name}-{options.edition.key}.pdf", "public, max-age=86400",
-                    download=True)
+    # House rules may be edited: their sheet is not kept by shared caches nor for a day.
+    keep = "private, no-cache" if options.edition.house else "public, max-age=86400"
+    response = _pdf(data, f"phase10-{name}-{options.edition.key}.pdf", keep, download=True)
     if "lang" not in request.args:  # then the language came from the browser or the cookie
         response.vary.update(("Accept-Language", "Cookie"))
     return response

@@ -52,3 +52,11 @@ test("the pad's counts go up by one a tap and never below none", () => {
   assert.equal(padCount(1, -1), 0);
   assert.equal(padCount(0, -1), 0);
 });
+
+test("a house edition's values move the floor: the form's data-least is what a full hand costs", () => {
+  assert.equal(phaseDoneByPoints("55", "60"), true);
+  assert.equal(phaseDoneByPoints("60", "60"), false);
+  assert.equal(phaseDoneByPoints("45", "50"), true);
+  assert.equal(phaseDoneByPoints("45", ""), true, "no floor given: the rule book's 50");
+  assert.equal(phaseDoneByPoints("0", "0"), false, "with 1–9 worth nothing no points say the phase was laid");
+});

@@ -39,8 +39,11 @@ def _load(key: str, *, edit: bool = False) -> tuple[models.Game, bool]:
 def new() -> str | Response:
     """Start a card or board game."""
     form = NewGameForm()
+    house = form.offer_house(request.values.get("edition")) or form.offer_linked_house()
     if request.method == "GET" and request.args.get("edition") in set(editions.keys()):
         form.edition.data = request.args["edition"]
+    elif request.method == "GET" and house is not None:
+        form.edition.data = house.key
     if request.method == "GET":
         form.group.data = request.args.get("group", "")
     notes: dict[str, str] = {}
@@ -58,7 +61,7 @@ def new() -> str | Response:
             flash(_("Game started. Keep this page's address: it is the key to edit the game."))
             return redirect(url_for("games.sheet", key=game.edit_key), 303)
     return render_template("games/new.html", form=form, chosen=form.chosen_edition(),
-                           edition_facts=_edition_facts(), notes=notes,
+                           edition_facts=_edition_facts(house), notes=notes,
                            roster=_roster(form.group.data or ""))
 
 
@@ -116,12 +119,14 @@ def _setup_problems(form: NewGameForm, problems: tuple[tuple[str, Reason], ...])
 
 
 
-def _edition_facts() -> dict[str, dict[str, Any]]:
-    """What the new-game form shows for each edition it offers, ready made for the page and
-    newgame.js: the label of the first seat's choice and which variants apply."""
+def _edition_facts(house: editions.Edition | None = None) -> dict[str, dict[str, Any]]:
+    """What the new-game form shows for each edition it offers (and ``house``, house rules
+    asked for by their link), ready made for the page and newgame.js: the label of the first
+    seat's choice and which variants apply."""
+    offered = (*editions.all_editions(), *((house,) if house is not None else ()))
     return {edition.key: {"first": _(edition.first_label), "variants": edition.variants,
                           "knocking": not edition.markers}
-            for edition in editions.all_editions()}
+            for edition in offered}
 
 
 def _sheet_page(key: str, *, block: str | None = None) -> str:
@@ -401,6 +406,7 @@ def _render_round(game: models.Game, sheet: scoring.Sheet, form: Any, number: in
                            editing=initial is not None, attempts=attempts, action=action,
                            replacing=bool(shown.get("stale")) and initial is not None,
                            open_phases=sheetview.first_open_phases(form),
+                           least_without_phase=scoring.least_without_phase(game.edition),
                            **shown), status  # type: ignore[return-value]
 
 

@@ -1,0 +1,52 @@
+"""The JSON API's house rules (docs/API.md, "House rules"): make, read and edit them."""
+
+from __future__ import annotations
+
+from flask import Response, abort, jsonify
+
+from companion.api.common import body, bp
+from companion.api.openapi import documented
+from companion.editions import house as rules
+from companion.extensions import db
+from companion.schemas.editions import HouseEditionAnswer, HouseRulesBody, edition_json
+from companion.services import editions as services
+
+
+def _answer(found: services.HouseEdition, status: int = 200) -> Response:
+    response = jsonify(edition_json(
+        found.edition, found.rules, view_key=found.row.view_key,
+        edit_key=found.row.edit_key if found.editable else None, revision=found.revision))
+    response.status_code = status
+    return response
+
+
+@bp.post("/editions")
+@documented(json=HouseRulesBody, answers={201: HouseEditionAnswer}, errors=(400, 415, 422))
+def create_edition() -> Response:
+    """Store house rules: an edit link (``id``) and a read-only twin (``view_id``)."""
+    found = services.create(rules.read(body()))
+    db.session.commit()
+    return _answer(found, 201)
+
+
+@bp.get("/editions/<key>")
+@documented(answers={200: HouseEditionAnswer}, errors=(404,))
+def get_edition(key: str) -> Response:
+    """House rules through their edit or read-only link: the newest revision."""
+    found = services.find(key)
+    if found is None:
+        abort(404)
+    return _answer(found)
+
+
+@bp.put("/editions/<key>")
+@documented(json=HouseRulesBody, answers={200: HouseEditionAnswer},
+            errors=(400, 404, 415, 422))
+def edit_edition(key: str) -> Response:
+    """Save a new revision of house rules (edit link only); games started keep theirs."""
+    found = services.find(key)
+    if found is None or not found.editable:
+        abort(404)
+    edited = services.edit(found, rules.read(body()))
+    db.session.commit()
+    return _answer(edited)

@@ -1,0 +1,158 @@
+"""House rules at the table (issue 25): a phone makes a 6-phase edition with Mattel's wild of
+25, a game is played with it to the end (the pad counts a wild as 25), a hand is checked with
+it, its blank sheet prints with 6 phases, and a second phone follows the read-only link."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from typing import Any
+
+import pytest
+from browser_kit import api_round, read_sheet, shot
+from playwright.sync_api import Locator, Page, expect
+
+pytestmark = pytest.mark.browser
+
+PLAYERS = ["Ann", "Ben"]
+PHASES = ["2 sets of 3", "set of 3 + run of 4", "set of 4 + run of 4", "run of 7", "run of 8",
+          "run of 9"]
+
+
+def phase_row(page: Page, number: int) -> Locator:
+    return page.locator(".house-phase").nth(number - 1)
+
+
+def clear_phase(page: Page, number: int) -> None:
+    row = phase_row(page, number)
+    for select in row.locator("select").all():
+        select.select_option("")
+    for size in row.locator("input").all():
+        size.fill("")
+
+
+def make_rules(page: Page, server: str) -> str:
+    """On the editor: start from Mattel's values, keep 6 phases, see a run of 13 refused,
+    store; returns the edit page's address."""
+    page.goto(f"{server}/")
+    page.get_by_role("link", name=re.compile("House rules")).tap()
+    expect(page.get_by_role("heading", level=1)).to_have_text("Your house rules")
+    page.get_by_role("link", name="Mattel values (wild 25)").tap()
+    expect(page.get_by_label("Wild")).to_have_value("25")
+    page.get_by_label("Name of your rules").fill("Family rules")
+    for number in range(7, 11):
+        clear_phase(page, number)
+    first = phase_row(page, 1)
+    first.get_by_label("Phase 1, group 1: kind").select_option("run")
+    first.get_by_label("Phase 1, group 1: cards").fill("13")
+    page.get_by_role("button", name="Preview").tap()
+    error = phase_row(page, 1).locator(".field-error")
+    expect(error).to_have_text("Phase 1: a run holds at most 12 cards (1 to 12, and 12 and 1 "
+                               "are not neighbours), not 13")
+    expect(page.locator(".preview-phases li")).to_have_count(6)
+    shot(page, "house-rules-error-390")
+    first = phase_row(page, 1)
+    first.get_by_label("Phase 1, group 1: kind").select_option("set")
+    first.get_by_label("Phase 1, group 1: cards").fill("3")
+    page.get_by_role("button", name="Preview").tap()
+    expect(page.locator(".field-error")).to_have_count(0)
+    expect(page.locator(".preview-phases li")).to_have_text(
+        [f"Phase {number}: {words}" for number, words in enumerate(PHASES, start=1)])
+    expect(page.locator(".house-preview")).to_contain_text("wild 25 points")
+    shot(page, "house-rules-preview-390")
+    page.get_by_role("button", name="Store these rules").tap()
+    expect(page.get_by_text("House rules stored.")).to_be_visible()
+    expect(page.get_by_role("heading", level=1)).to_contain_text("Family rules")
+    return page.url
+
+
+def pad_round(page: Page, number: int, wilds: int, low: int) -> None:
+    """Ann goes out; Ben holds ``wilds`` wilds and ``low`` cards 1–9, counted on the pad."""
+    page.get_by_role("link", name=f"Enter round {number}").tap()
+    ann = page.locator(".result-row", has=page.get_by_role("heading", name="Ann"))
+    ann.get_by_label("went out").tap()
+    ben = page.locator(".result-row", has=page.get_by_role("heading", name="Ben"))
+    ben.get_by_role("button", name=re.compile(r"^Count cards")).tap()
+    pad = page.get_by_role("dialog", name=re.compile(r"^Cards left in hand"))
+    wild = pad.get_by_role("button", name="add a card: Wild, 25 points")
+    expect(wild).to_contain_text("25 points")
+    for _ in range(wilds):
+        wild.tap()
+    for _ in range(low):
+        pad.get_by_role("button", name="add a card: 1–9, 5 points").tap()
+    expect(pad.locator(".pad-total")).to_have_text(str(25 * wilds + 5 * low))
+    if number == 1:
+        shot(page, "house-rules-pad-390")
+    pad.get_by_role("button", name="Use this sum").tap()
+    expect(ben.get_by_label("Points")).to_have_value(str(25 * wilds + 5 * low))
+    # 10 cards are worth at least 50: more points do not tick "phase done".
+    expect(ben.get_by_role("checkbox")).not_to_be_checked()
+    page.get_by_role("button", name=f"Store round {number}").tap()
+    expect(page.get_by_text(f"Round {number} stored.")).to_be_visible()
+
+
+def test_a_table_plays_checks_and_prints_its_own_rules(pages: Any, server: str) -> None:
+    phone = pages()
+    edit_page = make_rules(phone, server)
+    view_link = phone.locator(".hint a.break").get_attribute("href")
+    assert view_link is not None and view_link not in edit_page
+
+    # A game with these rules, from the edition's page.
+    phone.get_by_role("link", name="Start a game with these rules").tap()
+    expect(phone.get_by_role("radio", name="Family rules")).to_be_checked()
+    for seat, name in enumerate(PLAYERS, start=1):
+        phone.get_by_label(f"Player {seat}", exact=True).fill(name)
+    phone.get_by_role("button", name="Start the game").tap()
+    expect(phone.get_by_role("heading", level=1)).to_contain_text("Family rules")
+    sheet_url = phone.url
+    # 8 wilds and 2 cards 1–9: 210 points, past the rule book's 190 but fine with wild 25.
+    pad_round(phone, 1, 8, 2)
+    expect(phone.locator(".flash-warning, .confirm")).to_have_count(0)
+    game_key = sheet_url.rstrip("/").rsplit("/", 1)[1]
+    game: dict[str, Any] = {"id": game_key}
+    for _ in range(4):
+        api_round(phone, server, game, [{"player": "Ann", "phase": True, "points": 0},
+                                        {"player": "Ben", "phase": False, "points": 60}])
+    phone.goto(sheet_url)
+    pad_round(phone, 6, 1, 9)
+    sheet = read_sheet(phone)
+    assert sheet["marks"] == {"Ann": [1, 2, 3, 4, 5, 6], "Ben": []}
+    assert sheet["totals"] == ["0", str(210 + 4 * 60 + 70)]
+    expect(phone.get_by_text(re.compile("Ann wins"))).to_be_visible()
+    shot(phone, "house-rules-sheet-390")
+
+    # The checker with these rules: phase 6 is a run of 9.
+    phone.goto(edit_page)
+    phone.get_by_role("link", name="Check a hand").tap()
+    expect(phone.get_by_label("Edition")).to_have_text(re.compile("Family rules"))
+    phone.get_by_label("Phase", exact=True).select_option("6")
+    expect(phone.locator("#phase-parts")).to_have_text("run of 9")
+    phone.get_by_label("Cards in hand").fill("1r 2g 3b 4y 5r W 7g 8b 9y")
+    with phone.expect_response(lambda r: r.request.method == "POST") as answer:
+        phone.get_by_role("button", name="Check", exact=True).tap()
+    assert answer.value.status == 200
+    verdict = phone.locator("#verdict .verdict")
+    expect(verdict).to_have_attribute("data-valid", "true")
+    expect(verdict.locator(".verdict-title")).to_have_text(
+        "Yes: this hand can complete phase 6.")
+
+    # The blank sheet, printed from the edition's page: 6 phases, not 10.
+    phone.goto(edit_page)
+    href = phone.get_by_role("link", name="Print a blank sheet").get_attribute("href")
+    response = phone.request.get(f"{server}{href}")
+    assert response.status == 200 and response.body().startswith(b"%PDF")
+    text = subprocess.run(["pdftotext", "-", "-"], input=response.body(), capture_output=True,
+                          check=True).stdout.decode()
+    assert [f"Phase {n}: {words}" in text for n, words in enumerate(PHASES, 1)] == [True] * 6
+    assert "Phase 7" not in text and "Family rules" in text
+
+    # A second phone follows the read-only link: the phases, and no way to change them.
+    other = pages()
+    other.goto(view_link if view_link.startswith("http") else f"{server}{view_link}")
+    expect(other.get_by_role("heading", level=1)).to_contain_text("Family rules")
+    expect(other.locator(".preview-phases li")).to_have_count(6)
+    expect(other.get_by_text("read-only link")).to_be_visible()
+    expect(other.get_by_role("button", name="Save a new version")).to_have_count(0)
+    expect(other.locator("form.house-form")).to_have_count(0)
+    assert other.request.post(other.url, form={"name": "Mine"}).status in (400, 404)
+    shot(other, "house-rules-read-only-390")
