@@ -205,3 +205,28 @@ class Standing(db.Model):  # type: ignore[name-defined,misc]
     seconds: Mapped[int | None]
     """How long the game took (None: not known); where the group's longest game is looked
     up again."""
+
+
+class PairGame(db.Model):  # type: ignore[name-defined,misc]
+    """One finished game of two players of a group (head-to-head, companion.scoring.pairs):
+    who finished ahead and the run of games in a row that went the same way up to it, where
+    the longest streak is read and mended when a game comes or goes."""
+
+    __tablename__ = "pair_game"
+    __table_args__ = (Index("pair_game_order", "group_id", "first", "second", "seq"),
+                      Index("pair_game_runs", "group_id", "first", "second", "ahead", "run"),
+                      Index("pair_game_game", "game_id"))
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    group_id: Mapped[int] = mapped_column(
+        ForeignKey("game_group.id", ondelete="CASCADE", name="pair_game_group_fk"))
+    game_id: Mapped[int] = mapped_column(
+        ForeignKey("game.id", ondelete="CASCADE", name="pair_game_game_fk"))
+    first: Mapped[str] = mapped_column(Text)
+    """The person's name key (merged spellings counted as the name merged into)."""
+    second: Mapped[str] = mapped_column(Text)
+    seq: Mapped[str] = mapped_column(Text)
+    """The game's place in the group's order (companion.scoring.pairs.sequence)."""
+    ahead: Mapped[int]
+    """1: ``first`` finished ahead, -1: ``second`` did, 0: a tie."""
+    run: Mapped[int]

@@ -1,0 +1,157 @@
+"""Head-to-head kept with every write (companion.scoring.pairs), beside the other records.
+
+:func:`change` is called by :mod:`companion.services.tallies` for each game whose facts come
+into or go out of a group's records, under the group row's lock: the pairs' sums go into the
+group's tallies (``"pairs"``, keyed by person), and each pair's games into ``pair_game``,
+where a game added or taken away mends only the runs of the streak after it (a few indexed
+statements, whatever the group's size; a game added at the end, the usual case, two).
+
+People are counted as the group's merged spellings say. When a transaction changes a group's
+merges (:class:`companion.models.Alias`), its pairs are derived again at the commit from the
+facts its games keep (:func:`rebuild`: once per merge, no game replayed).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from typing import Any
+
+from sqlalchemy import delete, event, func, insert, select, update
+from sqlalchemy.orm import Session
+
+from companion import models
+from companion.scoring import pairs
+from companion.scoring.records import Identities
+
+_T = models.PairGame.__table__.c
+_JSON = {"separators": (",", ":"), "ensure_ascii": False}
+_MERGED = "pairs_merged"
+
+
+class _Rows:
+    """One pair's games in ``pair_game`` as a :class:`companion.scoring.pairs.Runs` store."""
+
+    def __init__(self, session: Session, group_id: int, pair: str, game_id: int) -> None:
+        self.session, self.game_id = session, game_id
+        first, second = pair.split(pairs.SEP)
+        self.values = {"group_id": group_id, "first": first, "second": second}
+        self.mine = (_T.group_id == group_id, _T.first == first, _T.second == second)
+
+    def _one(self, *where: Any, order: Any) -> pairs.Row | None:
+        found = self.session.execute(select(_T.seq, _T.ahead, _T.run)
+                                     .where(*self.mine, *where).order_by(order).limit(1)).first()
+        return None if found is None else pairs.Row(*found)
+
+    def before(self, seq: str) -> pairs.Row | None:
+        return self._one(_T.seq < seq, order=_T.seq.desc())
+
+    def after(self, seq: str) -> pairs.Row | None:
+        return self._one(_T.seq > seq, order=_T.seq)
+
+    def turn(self, seq: str, ahead: int) -> str | None:
+        found = self._one(_T.seq > seq, _T.ahead != ahead, order=_T.seq)
+        return None if found is None else found.seq
+
+    def shift(self, start: str, end: str | None, delta: int) -> None:
+        where = [*self.mine, _T.seq >= start] + ([_T.seq < end] if end is not None else [])
+        self.session.execute(update(models.PairGame.__table__).where(*where)
+                             .values(run=_T.run + delta))
+
+    def put(self, row: pairs.Row) -> None:
+        self.session.execute(insert(models.PairGame.__table__).values(
+            **self.values, game_id=self.game_id, seq=row.seq, ahead=row.ahead, run=row.run))
+
+    def drop(self, seq: str) -> pairs.Row | None:
+        found = self._one(_T.seq == seq, order=_T.seq)
+        if found is not None:
+            self.session.execute(delete(models.PairGame.__table__)
+                                 .where(*self.mine, _T.seq == seq))
+        return found
+
+    def longest(self, ahead: int) -> int:
+        found = self._one(_T.ahead == ahead, order=_T.run.desc())
+        return 0 if found is None else found.run
+
+
+def _people(group: models.Group) -> Identities:
+    return Identities({alias.alias: alias.name for alias in group.aliases})
+
+
+def change(session: Session, group: models.Group, kept: dict[str, Any], game_id: int,
+           facts: dict[str, Any], sign: int) -> None:
+    """Add (``sign`` 1) or take away (-1) one game's pairs: ``kept`` is the group's tallies
+    (changed in place), ``group`` locked by the caller."""
+    entries = kept.setdefault("pairs", {})
+    ids = _people(group)
+    pairs.apply_game(entries, lambda pair: _Rows(session, group.id, pair, game_id), facts,
+                     ids.of, sign)
+
+
+def rebuild(session: Session, group: models.Group, kept: dict[str, Any],
+            games: Iterable[tuple[int, dict[str, Any]]]) -> None:
+    """Derive a group's pairs again from its counted games' facts (id, facts), with the
+    group's merges as they are now."""
+    session.execute(delete(models.PairGame.__table__).where(_T.group_id == group.id))
+    ids = _people(group)
+    ordered = sorted(games, key=lambda item: pairs.sequence(item[1]))
+    kept["pairs"] = pairs.head_to_head(
+        (pairs.sequence(facts), pairs.game_outcomes(facts, ids.of)) for _id, facts in ordered)
+    rows, current = [], {}
+    for game_id, facts in ordered:
+        seq = pairs.sequence(facts)
+        for outcome in pairs.game_outcomes(facts, ids.of):
+            pair = (outcome.first, outcome.second)
+            way, run = current.get(pair, (0, 0))
+            run = run + 1 if way == outcome.ahead else 1
+            current[pair] = (outcome.ahead, run)
+            rows.append({"group_id": group.id, "game_id": game_id, "first": outcome.first,
+                         "second": outcome.second, "seq": seq, "ahead": outcome.ahead,
+                         "run": run})
+    if rows:
+        session.execute(insert(models.PairGame.__table__), rows)
+
+
+def _rebuild_merged(session: Session, group_id: int) -> None:
+    group = session.execute(
+        select(models.Group).where(models.Group.id == group_id)
+        .with_for_update(key_share=True)
+        .execution_options(populate_existing=True)).scalar_one_or_none()
+    if group is None or group.tallies is None:
+        return  # gone, or not derived yet: its first view derives everything
+    kept = json.loads(group.tallies)
+    games = session.execute(select(models.Game.id, models.Game.facts).where(
+        models.Game.counted_in == group_id, models.Game.facts.is_not(None))).all()
+    rebuild(session, group, kept, ((game_id, json.loads(facts)) for game_id, facts in games))
+    group.tallies = json.dumps(kept, **_JSON)  # type: ignore[arg-type]
+    session.flush()
+
+
+def watch() -> None:
+    """Derive a group's pairs again when a transaction changed its merges, at its commit."""
+
+    @event.listens_for(Session, "before_flush")
+    def _merges(session: Session, _context: Any, _instances: Any) -> None:
+        groups = session.info.setdefault(_MERGED, set())
+        for item in (*session.new, *session.dirty, *session.deleted):
+            if isinstance(item, models.Alias) and item.group_id is not None:
+                groups.add(item.group_id)
+            elif isinstance(item, models.Alias) and item.group is not None:
+                groups.add(item.group.id)
+
+    @event.listens_for(Session, "before_commit")
+    def _rebuild(session: Session) -> None:
+        session.flush()
+        for group_id in sorted(session.info.pop(_MERGED, set())):
+            _rebuild_merged(session, group_id)
+
+    @event.listens_for(Session, "after_rollback")
+    @event.listens_for(Session, "after_soft_rollback")
+    def _forgotten(session: Session, *_: Any) -> None:
+        session.info.pop(_MERGED, None)
+
+
+def count(session: Session, group_id: int) -> int:
+    """How many pair rows a group has (tests)."""
+    return int(session.scalar(select(func.count()).select_from(models.PairGame)
+                              .where(_T.group_id == group_id)) or 0)
