@@ -111,14 +111,16 @@ class Outcome(NamedTuple):
 
 
 def outcomes(players: Iterable[tuple[str, Sequence[int], int | None]]) -> list[Outcome]:
-    """Every pair of one game, from (person's key, rank, total points or None) per player.
-    Two seats that count as one person (merged spellings) make no pair."""
-    seated = sorted(players, key=lambda player: player[0])
+    """Every pair of one game, from (person's key, rank, total points or None) per player in
+    seating order. Two seats that count as one person (spellings merged although both
+    played the game) count once, as the first of them."""
+    once: dict[str, tuple[str, Sequence[int], int | None]] = {}
+    for player in players:
+        once.setdefault(player[0], player)
+    seated = sorted(once.values(), key=lambda player: player[0])
     found = []
     for index, (first, first_rank, first_points) in enumerate(seated):
         for second, second_rank, second_points in seated[index + 1:]:
-            if first == second:
-                continue
             ahead = (tuple(first_rank) < tuple(second_rank)) - (
                 tuple(first_rank) > tuple(second_rank))
             diff = (None if first_points is None or second_points is None
