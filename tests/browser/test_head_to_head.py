@@ -122,3 +122,28 @@ def test_head_to_head_shows_the_numbers_worked_out_by_hand(pages: Any, server: s
     shot(desktop, "head-to-head-desktop")
     desktop.locator("section.head-to-head").screenshot(
         path=str(SCREENSHOTS / "head-to-head-section-desktop.png"))
+
+
+def test_six_players_with_long_names_fit_a_phone(pages: Any, server: str) -> None:
+    phone = pages()
+    names = ["Alexandra", "Maximilian", "Christopher", "Jo", "Petra", "Thomas"]
+    group = post(phone, server, "/api/groups", {"name": "Six"})
+    game = post(phone, server, f"/api/groups/{group['id']}/games",
+                {"players": names, "phases": [1]})
+    results = [{"player": "Jo", "phase": True, "points": 0}] + [
+        {"player": name, "phase": False, "points": 50 + 5 * seat}
+        for seat, name in enumerate(names) if name != "Jo"]
+    post(phone, server, f"/api/games/{game['id']}/rounds", {"results": results, "confirm": True})
+    phone.goto(f"{server}/groups/{group['view_id']}")
+    table = phone.locator(".h2h-matrix")
+    expect(table).to_be_visible()
+    # The whole table is on the screen, no sideways scrolling: 6 × 6 cells at 390 px.
+    box = table.bounding_box()
+    assert box is not None and box["x"] >= 0 and box["x"] + box["width"] <= 390
+    assert page_fits(phone, 390)
+    row = phone.locator(".h2h-matrix tbody tr").nth(0)
+    assert row.locator("th").inner_text().strip() == "Jo"
+    assert [cell.strip() for cell in row.locator("td").all_inner_texts()] == [
+        "", "1–0", "1–0", "1–0", "1–0", "1–0"]
+    phone.locator("section.head-to-head").screenshot(
+        path=str(SCREENSHOTS / "head-to-head-six-phone.png"))
