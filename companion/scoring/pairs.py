@@ -183,56 +183,58 @@ class Runs(Protocol):
         """The largest run of the games that went ``ahead``'s way (0: none)."""
 
 
-def insert(runs: Runs, seq: str, ahead: int) -> int:
-    """Put a game in its place; its run is returned."""
+def insert(runs: Runs, seq: str, ahead: int) -> tuple[int, bool]:
+    """Put a game in its place: its run, and whether games follow it."""
     before = runs.before(seq)
     run = before.run + 1 if before is not None and before.ahead == ahead else 1
     runs.put(Row(seq, ahead, run))
-    _mend(runs, seq)
-    return run
+    return run, _mend(runs, seq)
 
 
-def remove(runs: Runs, seq: str) -> Row | None:
-    """Take a game away (None: it was not there)."""
+def remove(runs: Runs, seq: str) -> tuple[Row | None, bool]:
+    """Take a game away: the game (None: it was not there), and whether games followed it."""
     gone = runs.drop(seq)
-    if gone is not None:
-        _mend(runs, seq)
-    return gone
+    return gone, gone is not None and _mend(runs, seq)
 
 
-def _mend(runs: Runs, seq: str) -> None:
+def _mend(runs: Runs, seq: str) -> bool:
     """The games after ``seq`` that go the same way as the first of them get their runs
-    counted again from the game now before them; later streaks are untouched."""
+    counted again from the game now before them; later streaks are untouched. False: no
+    game follows ``seq``."""
     after = runs.after(seq)
     if after is None:
-        return
+        return False
     before = runs.before(after.seq)
     run = before.run + 1 if before is not None and before.ahead == after.ahead else 1
     if run != after.run:
         runs.shift(after.seq, runs.turn(after.seq, after.ahead), run - after.run)
+    return True
 
 
 def apply(entry: dict[str, Any], runs: Runs, seq: str, outcome: Outcome, sign: int) -> None:
     """Add (``sign`` 1) or take away (-1) one game of a pair: its sums in ``entry``, its row
-    in ``runs``, the longest streaks again (from the runs unless the game came last)."""
+    in ``runs``, and the longest streaks: a game at the end of the pair's games (the usual
+    case: the newest game finished, or its finish undone) changes only its own streak, which
+    is known; a game in the middle has them read again from the runs."""
+    side = int(outcome.ahead < 0)
     if sign > 0:
-        run = insert(runs, seq, outcome.ahead)
-        last = runs.after(seq) is None
-    elif remove(runs, seq) is None:
-        return
+        run, followed = insert(runs, seq, outcome.ahead)
+        if outcome.ahead and not followed:
+            entry["streak"][side] = max(entry["streak"][side], run)
     else:
-        run, last = 0, False
+        gone, followed = remove(runs, seq)
+        if gone is None:
+            return
+        if outcome.ahead and not followed and gone.run >= entry["streak"][side]:
+            entry["streak"][side] = runs.longest(outcome.ahead)
+    if followed:
+        entry["streak"] = [runs.longest(1), runs.longest(-1)]
     entry["games"] += sign
     if outcome.ahead:
-        entry["ahead"][outcome.ahead < 0] += sign
+        entry["ahead"][side] += sign
     if outcome.diff is not None:
         entry["diff"][0] += sign * outcome.diff
         entry["diff"][1] += sign
-    if last and outcome.ahead:
-        side = int(outcome.ahead < 0)
-        entry["streak"][side] = max(entry["streak"][side], run)
-    else:
-        entry["streak"] = [runs.longest(1), runs.longest(-1)]
 
 
 class ListRuns:

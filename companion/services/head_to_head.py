@@ -63,11 +63,10 @@ class _Rows:
             **self.values, game_id=self.game_id, seq=row.seq, ahead=row.ahead, run=row.run))
 
     def drop(self, seq: str) -> pairs.Row | None:
-        found = self._one(_T.seq == seq, order=_T.seq)
-        if found is not None:
-            self.session.execute(delete(models.PairGame.__table__)
-                                 .where(*self.mine, _T.seq == seq))
-        return found
+        found = self.session.execute(
+            delete(models.PairGame.__table__).where(*self.mine, _T.seq == seq)
+            .returning(_T.seq, _T.ahead, _T.run)).first()
+        return None if found is None else pairs.Row(*found)
 
     def longest(self, ahead: int) -> int:
         found = self._one(_T.ahead == ahead, order=_T.run.desc())
