@@ -54,7 +54,7 @@ def table(players: Sequence[PlayerRecord], pairs: Sequence[PairRecord]) -> Table
     if not pairs:
         return None
     details = tuple(_detail(index, pair) for index, pair in enumerate(pairs))
-    by_names = {}
+    by_names: dict[tuple[str, str], Detail] = {}
     for detail in details:
         by_names[(detail.pair.first, detail.pair.second)] = detail
         by_names[(detail.pair.second, detail.pair.first)] = detail
@@ -65,8 +65,8 @@ def table(players: Sequence[PlayerRecord], pairs: Sequence[PairRecord]) -> Table
     for name in names:
         row = []
         for other in names:
-            detail = by_names.get((name, other))
-            row.append(None if detail is None else Cell(detail.pair.against(name), detail.anchor))
+            found = by_names.get((name, other))
+            row.append(None if found is None else Cell(found.pair.against(name), found.anchor))
         rows.append(tuple(row))
     ordered = tuple(sorted(details, key=lambda detail: -detail.pair.games))
     return Table(names, tuple(rows), ordered)

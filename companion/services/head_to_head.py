@@ -96,7 +96,8 @@ def rebuild(session: Session, group: models.Group, kept: dict[str, Any],
     ordered = sorted(games, key=lambda item: pairs.sequence(item[1]))
     kept["pairs"] = pairs.head_to_head(
         (pairs.sequence(facts), pairs.game_outcomes(facts, ids.of)) for _id, facts in ordered)
-    rows, current = [], {}
+    rows: list[dict[str, Any]] = []
+    current: dict[tuple[str, str], tuple[int, int]] = {}
     for game_id, facts in ordered:
         seq = pairs.sequence(facts)
         for outcome in pairs.game_outcomes(facts, ids.of):
@@ -121,7 +122,8 @@ def _rebuild_merged(session: Session, group_id: int) -> None:
     kept = json.loads(group.tallies)
     games = session.execute(select(models.Game.id, models.Game.facts).where(
         models.Game.counted_in == group_id, models.Game.facts.is_not(None))).all()
-    rebuild(session, group, kept, ((game_id, json.loads(facts)) for game_id, facts in games))
+    rebuild(session, group, kept,
+            ((game_id, json.loads(facts)) for game_id, facts in games if facts))
     group.tallies = json.dumps(kept, **_JSON)  # type: ignore[arg-type]
     session.flush()
 
