@@ -145,3 +145,17 @@ def test_unfinished_games_and_groups_without_games_have_no_head_to_head(api: Any
     game = start(api, group, ["Ann", "Ben"], phases=[1, 2])
     assert api.round(game, card_round("Ann", {"Ben": 60})).status_code == 201
     assert pairs_of(api, group) == {}
+
+
+def test_the_page_escapes_names_and_shows_head_to_head_once_a_game_is_finished(
+        api: Any) -> None:
+    group = api.post("/api/groups", {}).get_json()
+    game = start(api, group, ["<b>Bo</b>", "Ann"], phases=[1])
+    page = api.client.get(f"/groups/{group['view_id']}").get_data(as_text=True)
+    assert "Head-to-head" not in page
+    finish(api, game, "<b>Bo</b>", {"Ann": 60})
+    page = api.client.get(f"/groups/{group['view_id']}").get_data(as_text=True)
+    assert "Head-to-head" in page and "<b>Bo</b>" not in page
+    assert "&lt;b&gt;Bo&lt;/b&gt; against Ann: ahead 1, behind 0" in page
+    assert ("Points: on average &lt;b&gt;Bo&lt;/b&gt; had 60.0 fewer penalty points than Ann,"
+            " over 1 card game.") in page
