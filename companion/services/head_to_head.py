@@ -17,7 +17,7 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
-from sqlalchemy import delete, event, func, insert, select, update
+from sqlalchemy import delete, event, func, insert, literal, select, tuple_, union_all, update
 from sqlalchemy.orm import Session
 
 from companion import models
@@ -29,44 +29,107 @@ _JSON = {"separators": (",", ":"), "ensure_ascii": False}
 _MERGED = "pairs_merged"
 
 
-class _Rows:
-    """One pair's games in ``pair_game`` as a :class:`companion.scoring.pairs.Runs` store."""
+class _Game:
+    """The work on one game's pairs in a group: what every pair needs to know at the game's
+    place (the game before, the game after, the game itself) read in one statement, and its
+    rows written and deleted in one statement each; a pair whose streaks go on after the game
+    asks the rest one lookup at a time (:class:`_Rows`)."""
 
-    def __init__(self, session: Session, group_id: int, pair: str, game_id: int) -> None:
-        self.session, self.game_id = session, game_id
+    def __init__(self, session: Session, group_id: int, game_id: int, seq: str,
+                 keys: list[str], sign: int) -> None:
+        self.session, self.group_id, self.game_id, self.seq = session, group_id, game_id, seq
+        self.adding: list[dict[str, Any]] = []
+        self.dropping: list[tuple[str, str]] = []
+        self.known: dict[tuple[str, str], pairs.Row | None] = {}
+        if keys:
+            self._read(keys, ("before", "after") if sign > 0 else ("at", "after"))
+
+    def _read(self, keys: list[str], kinds: tuple[str, ...]) -> None:
+        where = {"before": (_T.seq < self.seq, _T.seq.desc()),
+                 "after": (_T.seq > self.seq, _T.seq), "at": (_T.seq == self.seq, _T.seq)}
+        parts = []
+        for index, pair in enumerate(keys):
+            first, second = pair.split(pairs.SEP)
+            for kind in kinds:
+                self.known[(pair, kind)] = None
+                condition, order = where[kind]
+                parts.append(select(
+                    literal(index).label("pair"), literal(kind).label("kind"),
+                    _T.seq, _T.ahead, _T.run)
+                    .where(_T.group_id == self.group_id, _T.first == first,
+                           _T.second == second, condition)
+                    .order_by(order).limit(1).subquery())
+        rows = self.session.execute(union_all(*(select(part) for part in parts))).all()
+        for row in rows:
+            self.known[(keys[row.pair], row.kind)] = pairs.Row(row.seq, row.ahead, row.run)
+
+    def write(self) -> None:
+        """Store what the pairs put and took away so far."""
+        table = models.PairGame.__table__
+        if self.dropping:
+            self.session.execute(delete(table).where(
+                _T.group_id == self.group_id, _T.seq == self.seq,
+                tuple_(_T.first, _T.second).in_(self.dropping)))
+            self.dropping = []
+        if self.adding:
+            self.session.execute(insert(table), self.adding)
+            self.adding = []
+
+
+class _Rows:
+    """One pair's games in ``pair_game`` as a :class:`companion.scoring.pairs.Runs` store:
+    at the game's place from what :class:`_Game` read, elsewhere one indexed lookup each
+    (after writing what is pending, so that every lookup sees it)."""
+
+    def __init__(self, game: _Game, pair: str) -> None:
+        self.game, self.pair = game, pair
         first, second = pair.split(pairs.SEP)
-        self.values = {"group_id": group_id, "first": first, "second": second}
-        self.mine = (_T.group_id == group_id, _T.first == first, _T.second == second)
+        self.values = {"group_id": game.group_id, "first": first, "second": second}
+        self.mine = (_T.group_id == game.group_id, _T.first == first, _T.second == second)
 
     def _one(self, *where: Any, order: Any) -> pairs.Row | None:
-        found = self.session.execute(select(_T.seq, _T.ahead, _T.run)
-                                     .where(*self.mine, *where).order_by(order).limit(1)).first()
+        self.game.write()
+        found = self.game.session.execute(
+            select(_T.seq, _T.ahead, _T.run).where(*self.mine, *where)
+            .order_by(order).limit(1)).first()
         return None if found is None else pairs.Row(*found)
 
+    def _known(self, seq: str, kind: str) -> tuple[bool, pairs.Row | None]:
+        key = (self.pair, kind)
+        if seq == self.game.seq and key in self.game.known:
+            return True, self.game.known.pop(key)
+        return False, None
+
     def before(self, seq: str) -> pairs.Row | None:
-        return self._one(_T.seq < seq, order=_T.seq.desc())
+        known, row = self._known(seq, "before")
+        return row if known else self._one(_T.seq < seq, order=_T.seq.desc())
 
     def after(self, seq: str) -> pairs.Row | None:
-        return self._one(_T.seq > seq, order=_T.seq)
+        known, row = self._known(seq, "after")
+        return row if known else self._one(_T.seq > seq, order=_T.seq)
 
     def turn(self, seq: str, ahead: int) -> str | None:
         found = self._one(_T.seq > seq, _T.ahead != ahead, order=_T.seq)
         return None if found is None else found.seq
 
     def shift(self, start: str, end: str | None, delta: int) -> None:
+        self.game.write()
         where = [*self.mine, _T.seq >= start] + ([_T.seq < end] if end is not None else [])
-        self.session.execute(update(models.PairGame.__table__).where(*where)
-                             .values(run=_T.run + delta))
+        self.game.session.execute(update(models.PairGame.__table__).where(*where)
+                                  .values(run=_T.run + delta))
 
     def put(self, row: pairs.Row) -> None:
-        self.session.execute(insert(models.PairGame.__table__).values(
-            **self.values, game_id=self.game_id, seq=row.seq, ahead=row.ahead, run=row.run))
+        self.game.adding.append({**self.values, "game_id": self.game.game_id, "seq": row.seq,
+                                 "ahead": row.ahead, "run": row.run})
 
     def drop(self, seq: str) -> pairs.Row | None:
-        found = self.session.execute(
-            delete(models.PairGame.__table__).where(*self.mine, _T.seq == seq)
-            .returning(_T.seq, _T.ahead, _T.run)).first()
-        return None if found is None else pairs.Row(*found)
+        known, row = self._known(seq, "at")
+        if not known:
+            self.game.write()
+            row = self._one(_T.seq == seq, order=_T.seq)
+        if row is not None:
+            self.game.dropping.append((self.values["first"], self.values["second"]))
+        return row
 
     def longest(self, ahead: int) -> int:
         found = self._one(_T.ahead == ahead, order=_T.run.desc())
@@ -83,8 +146,11 @@ def change(session: Session, group: models.Group, kept: dict[str, Any], game_id:
     (changed in place), ``group`` locked by the caller."""
     entries = kept.setdefault("pairs", {})
     ids = _people(group)
-    pairs.apply_game(entries, lambda pair: _Rows(session, group.id, pair, game_id), facts,
-                     ids.of, sign)
+    found = pairs.game_outcomes(facts, ids.of)
+    keys = [outcome.first + pairs.SEP + outcome.second for outcome in found]
+    game = _Game(session, group.id, game_id, pairs.sequence(facts), keys, sign)
+    pairs.apply_game(entries, lambda pair: _Rows(game, pair), facts, ids.of, sign)
+    game.write()
 
 
 def rebuild(session: Session, group: models.Group, kept: dict[str, Any],
