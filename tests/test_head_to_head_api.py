@@ -4,8 +4,10 @@ spellings, always equal to head-to-head replayed from every round."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
+import pytest
 from flask import Flask
 from test_group_tallies import assert_kept
 from test_groups_api import card_round, start
@@ -159,3 +161,35 @@ def test_the_page_escapes_names_and_shows_head_to_head_once_a_game_is_finished(
     assert "&lt;b&gt;Bo&lt;/b&gt; against Ann: ahead 1, behind 0" in page
     assert ("Points: on average &lt;b&gt;Bo&lt;/b&gt; had 60.0 fewer penalty points than Ann,"
             " over 1 card game.") in page
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_random_finishes_undos_and_corrections_keep_head_to_head_equal_to_a_replay(
+        api: Any, app: Flask, seed: int) -> None:
+    """Games started in one order and finished, undone and corrected in another: streaks
+    are mended in the middle of each pair's games, not only at their end."""
+    rng = random.Random(seed)
+    group = api.post("/api/groups", {}).get_json()
+    people = ["Ann", "Ben", "Cem", "Dora"]
+    games = [(start(api, group, players, phases=[1]), players)
+             for players in (rng.sample(people, rng.randint(2, 4)) for _ in range(8))]
+
+    def outcome(players: list[str]) -> list[dict[str, Any]]:
+        out = rng.choice(players)
+        return card_round(out, {name: rng.choice([True, 50, 60]) for name in players
+                                if name != out})
+
+    for _step in range(30):
+        game, players = rng.choice(games)
+        state = api.client.get(f"/api/games/{game['id']}").get_json()["status"]
+        if state != "finished":
+            assert api.round(game, outcome(players), confirm=True).status_code == 201
+        elif rng.random() < 0.5:
+            assert api.client.delete(f"/api/games/{game['id']}/rounds/last").status_code == 200
+        else:
+            fixed = api.client.put(f"/api/games/{game['id']}/rounds/1",
+                                   json={"results": outcome(players), "confirm": True})
+            assert fixed.status_code == 200, fixed.get_json()
+    pairs = pairs_of(api, group)
+    assert pairs
+    rows_agree(app, group, pairs)
