@@ -183,54 +183,66 @@ class Runs(Protocol):
         """The largest run of the games that went ``ahead``'s way (0: none)."""
 
 
-def insert(runs: Runs, seq: str, ahead: int) -> tuple[int, bool]:
-    """Put a game in its place: its run, and whether games follow it."""
+def insert(runs: Runs, seq: str, ahead: int) -> tuple[int, bool, int | None]:
+    """Put a game in its place: its run, whether games follow it, and which way the streak
+    after it went whose runs changed (None: none changed)."""
     before = runs.before(seq)
     run = before.run + 1 if before is not None and before.ahead == ahead else 1
     runs.put(Row(seq, ahead, run))
-    return run, _mend(runs, seq)
+    followed, shifted = _mend(runs, seq, Row(seq, ahead, run))
+    return run, followed, shifted
 
 
-def remove(runs: Runs, seq: str) -> tuple[Row | None, bool]:
-    """Take a game away: the game (None: it was not there), and whether games followed it."""
+def remove(runs: Runs, seq: str) -> tuple[Row | None, bool, int | None]:
+    """Take a game away: the game (None: it was not there), whether games followed it, and
+    which way the streak after it went whose runs changed (None: none changed)."""
+    before = runs.before(seq)
     gone = runs.drop(seq)
-    return gone, gone is not None and _mend(runs, seq)
+    if gone is None:
+        return None, False, None
+    followed, shifted = _mend(runs, seq, before)
+    return gone, followed, shifted
 
 
-def _mend(runs: Runs, seq: str) -> bool:
+def _mend(runs: Runs, seq: str, before: Row | None) -> tuple[bool, int | None]:
     """The games after ``seq`` that go the same way as the first of them get their runs
-    counted again from the game now before them; later streaks are untouched. False: no
-    game follows ``seq``."""
+    counted again from ``before``, the game now before them; later streaks are untouched.
+    Whether a game follows ``seq``, and which way the streak whose runs changed went."""
     after = runs.after(seq)
     if after is None:
-        return False
-    before = runs.before(after.seq)
+        return False, None
     run = before.run + 1 if before is not None and before.ahead == after.ahead else 1
-    if run != after.run:
-        runs.shift(after.seq, runs.turn(after.seq, after.ahead), run - after.run)
-    return True
+    if run == after.run:
+        return True, None
+    runs.shift(after.seq, runs.turn(after.seq, after.ahead), run - after.run)
+    return True, after.ahead
 
 
 def apply(entry: dict[str, Any], runs: Runs, seq: str, outcome: Outcome, sign: int) -> None:
     """Add (``sign`` 1) or take away (-1) one game of a pair: its sums in ``entry``, its row
-    in ``runs``, and the longest streaks: a game at the end of the pair's games (the usual
-    case: the newest game finished, or its finish undone) changes only its own streak, which
-    is known; a game in the middle has them read again from the runs."""
-    side = int(outcome.ahead < 0)
+    in ``runs``, and the longest streaks. Only the game's own run and the streak after it
+    change: a side's longest is read again from the runs only when that streak's runs
+    changed, or the game taken away held the longest (a game at the end of the pair's games,
+    the usual change, needs at most that one lookup)."""
+    ahead = outcome.ahead
+    side = int(ahead < 0)
+    again: set[int] = set()
     if sign > 0:
-        run, followed = insert(runs, seq, outcome.ahead)
-        if outcome.ahead and not followed:
+        run, _followed, shifted = insert(runs, seq, ahead)
+        if ahead:
             entry["streak"][side] = max(entry["streak"][side], run)
     else:
-        gone, followed = remove(runs, seq)
+        gone, _followed, shifted = remove(runs, seq)
         if gone is None:
             return
-        if outcome.ahead and not followed and gone.run >= entry["streak"][side]:
-            entry["streak"][side] = runs.longest(outcome.ahead)
-    if followed:
-        entry["streak"] = [runs.longest(1), runs.longest(-1)]
+        if ahead and gone.run >= entry["streak"][side]:
+            again.add(ahead)
+    if shifted:
+        again.add(shifted)
+    for way in again:
+        entry["streak"][int(way < 0)] = runs.longest(way)
     entry["games"] += sign
-    if outcome.ahead:
+    if ahead:
         entry["ahead"][side] += sign
     if outcome.diff is not None:
         entry["diff"][0] += sign * outcome.diff

@@ -42,7 +42,7 @@ class _Game:
         self.dropping: list[tuple[str, str]] = []
         self.known: dict[tuple[str, str], pairs.Row | None] = {}
         if keys:
-            self._read(keys, ("before", "after") if sign > 0 else ("at", "after"))
+            self._read(keys, ("before", "after") if sign > 0 else ("before", "at", "after"))
 
     def _read(self, keys: list[str], kinds: tuple[str, ...]) -> None:
         where = {"before": (_T.seq < self.seq, _T.seq.desc()),

@@ -3,11 +3,14 @@ games, and the numbers the page shows are the ones worked out by hand below."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
 from browser_kit import SCREENSHOTS, page_fits, shot
+from context_kit import phone_factory
 from playwright.sync_api import Page, expect
+from test_languages import LANGUAGES
 
 pytestmark = pytest.mark.browser
 
@@ -124,8 +127,16 @@ def test_head_to_head_shows_the_numbers_worked_out_by_hand(pages: Any, server: s
         path=str(SCREENSHOTS / "head-to-head-section-desktop.png"))
 
 
-def test_six_players_with_long_names_fit_a_phone(pages: Any, server: str) -> None:
-    phone = pages()
+@pytest.fixture
+def phones(browser: Any, script_errors: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
+    with phone_factory(browser, script_errors, request) as make:
+        yield make
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_six_players_with_long_names_fit_a_phone(phones: Any, server: str,
+                                                 language: str) -> None:
+    phone = phones(locale=language)
     names = ["Alexandra", "Maximilian", "Christopher", "Jo", "Petra", "Thomas"]
     group = post(phone, server, "/api/groups", {"name": "Six"})
     game = post(phone, server, f"/api/groups/{group['id']}/games",
@@ -145,5 +156,8 @@ def test_six_players_with_long_names_fit_a_phone(pages: Any, server: str) -> Non
     assert row.locator("th").inner_text().strip() == "Jo"
     assert [cell.strip() for cell in row.locator("td").all_inner_texts()] == [
         "", "1–0", "1–0", "1–0", "1–0", "1–0"]
+    detail = phone.locator("article.h2h-pair:visible")
+    box = detail.bounding_box()
+    assert box is not None and box["x"] + box["width"] <= 390
     phone.locator("section.head-to-head").screenshot(
-        path=str(SCREENSHOTS / "head-to-head-six-phone.png"))
+        path=str(SCREENSHOTS / f"head-to-head-six-phone-{language}.png"))
