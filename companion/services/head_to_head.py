@@ -84,7 +84,9 @@ class _Rows:
     def __init__(self, game: _Game, pair: str) -> None:
         self.game, self.pair = game, pair
         first, second = pair.split(pairs.SEP)
-        self.values = {"group_id": game.group_id, "first": first, "second": second}
+        self.people = (first, second)
+        self.values: dict[str, Any] = {"group_id": game.group_id, "first": first,
+                                       "second": second}
         self.mine = (_T.group_id == game.group_id, _T.first == first, _T.second == second)
 
     def _one(self, *where: Any, order: Any) -> pairs.Row | None:
@@ -128,7 +130,7 @@ class _Rows:
             self.game.write()
             row = self._one(_T.seq == seq, order=_T.seq)
         if row is not None:
-            self.game.dropping.append((self.values["first"], self.values["second"]))
+            self.game.dropping.append(self.people)
         return row
 
     def longest(self, ahead: int) -> int:
