@@ -207,6 +207,9 @@ class Standing(db.Model):  # type: ignore[name-defined,misc]
     up again."""
 
 
+SEQ_TEXT = Text().with_variant(Text(collation="C"), "postgresql")
+
+
 class PairGame(db.Model):  # type: ignore[name-defined,misc]
     """One finished game of two players of a group (head-to-head, companion.scoring.pairs):
     who finished ahead and the run of games in a row that went the same way up to it, where
@@ -225,8 +228,9 @@ class PairGame(db.Model):  # type: ignore[name-defined,misc]
     first: Mapped[str] = mapped_column(Text)
     """The person's name key (merged spellings counted as the name merged into)."""
     second: Mapped[str] = mapped_column(Text)
-    seq: Mapped[str] = mapped_column(Text)
-    """The game's place in the group's order (companion.scoring.pairs.sequence)."""
+    seq: Mapped[str] = mapped_column(SEQ_TEXT)
+    """The game's place in the group's order (companion.scoring.pairs.sequence), compared
+    byte by byte as Python does (PostgreSQL: the "C" collation, whatever the database's)."""
     ahead: Mapped[int]
     """1: ``first`` finished ahead, -1: ``second`` did, 0: a tie."""
     run: Mapped[int]

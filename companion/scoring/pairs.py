@@ -168,11 +168,9 @@ class Runs(Protocol):
     def after(self, seq: str) -> Row | None:
         """The first game after ``seq``."""
 
-    def turn(self, seq: str, ahead: int) -> str | None:
-        """The first game after ``seq`` that did not go ``ahead``'s way (None: none)."""
-
-    def shift(self, start: str, end: str | None, delta: int) -> None:
-        """Add ``delta`` to the runs of the games from ``start`` up to, not with, ``end``."""
+    def shift(self, start: str, ahead: int, delta: int) -> None:
+        """Add ``delta`` to the runs of the games from ``start`` on that go ``ahead``'s way,
+        up to the first that does not (the streak that starts at ``start``)."""
 
     def put(self, row: Row) -> None: ...
 
@@ -214,16 +212,18 @@ def _mend(runs: Runs, seq: str, before: Row | None) -> tuple[bool, int | None]:
     run = before.run + 1 if before is not None and before.ahead == after.ahead else 1
     if run == after.run:
         return True, None
-    runs.shift(after.seq, runs.turn(after.seq, after.ahead), run - after.run)
+    runs.shift(after.seq, after.ahead, run - after.run)
     return True, after.ahead
 
 
-def apply(entry: dict[str, Any], runs: Runs, seq: str, outcome: Outcome, sign: int) -> None:
+def apply(entry: dict[str, Any], runs: Runs, seq: str, outcome: Outcome, sign: int
+          ) -> set[int]:
     """Add (``sign`` 1) or take away (-1) one game of a pair: its sums in ``entry``, its row
     in ``runs``, and the longest streaks. Only the game's own run and the streak after it
-    change: a side's longest is read again from the runs only when that streak's runs
-    changed, or the game taken away held the longest (a game at the end of the pair's games,
-    the usual change, needs at most that one lookup)."""
+    change: the ways (1, -1) whose longest streak is to be read again from the runs are
+    returned, those whose streak after the game changed, or whose longest the game taken
+    away held (a game at the end of the pair's games, the usual change, needs at most
+    one)."""
     ahead = outcome.ahead
     side = int(ahead < 0)
     again: set[int] = set()
@@ -234,19 +234,24 @@ def apply(entry: dict[str, Any], runs: Runs, seq: str, outcome: Outcome, sign: i
     else:
         gone, _followed, shifted = remove(runs, seq)
         if gone is None:
-            return
+            return again
         if ahead and gone.run >= entry["streak"][side]:
             again.add(ahead)
     if shifted:
         again.add(shifted)
-    for way in again:
-        entry["streak"][int(way < 0)] = runs.longest(way)
     entry["games"] += sign
     if ahead:
         entry["ahead"][side] += sign
     if outcome.diff is not None:
         entry["diff"][0] += sign * outcome.diff
         entry["diff"][1] += sign
+    return again
+
+
+def longest_each(runs_of: Callable[[str], Runs], wanted: Iterable[tuple[str, int]]
+                 ) -> dict[tuple[str, int], int]:
+    """The longest streak of each (pair, way), one store at a time."""
+    return {(pair, way): runs_of(pair).longest(way) for pair, way in wanted}
 
 
 class ListRuns:
@@ -265,11 +270,9 @@ class ListRuns:
     def after(self, seq: str) -> Row | None:
         return next((row for row in self.rows if row.seq > seq), None)
 
-    def turn(self, seq: str, ahead: int) -> str | None:
-        return next((row.seq for row in self.rows if row.seq > seq and row.ahead != ahead),
-                    None)
-
-    def shift(self, start: str, end: str | None, delta: int) -> None:
+    def shift(self, start: str, ahead: int, delta: int) -> None:
+        end = next((row.seq for row in self.rows if row.seq > start and row.ahead != ahead),
+                   None)
         self.rows = [row._replace(run=row.run + delta)
                      if row.seq >= start and (end is None or row.seq < end) else row
                      for row in self.rows]
@@ -328,13 +331,24 @@ def records(entries: Mapping[str, Mapping[str, Any]], shown: Callable[[str], str
 
 
 def apply_game(entries: dict[str, dict[str, Any]], runs_of: Callable[[str], Runs],
-               game: Mapping[str, Any], person: Callable[[str], str], sign: int) -> None:
+               game: Mapping[str, Any], person: Callable[[str], str], sign: int,
+               longest: Callable[[list[tuple[str, int]]], Mapping[tuple[str, int], int]]
+               | None = None) -> None:
     """Add (``sign`` 1) or take away (-1) every pair of one game's facts; ``runs_of`` gives a
-    pair's store by its key, ``person`` the key a spelling counts under."""
+    pair's store by its key, ``person`` the key a spelling counts under; ``longest`` reads
+    the longest streaks asked for all at once, after every pair is changed (default: one
+    store at a time)."""
     seq = sequence(game)
+    wanted: list[tuple[str, int]] = []
     for outcome in game_outcomes(game, person):
         pair = outcome.first + SEP + outcome.second
         entry = entries.setdefault(pair, new_entry())
-        apply(entry, runs_of(pair), seq, outcome, sign)
-        if entry["games"] == 0:
+        wanted += [(pair, way) for way in sorted(apply(entry, runs_of(pair), seq, outcome,
+                                                       sign))]
+    found = (longest or (lambda asked: longest_each(runs_of, asked)))(wanted)
+    for (pair, way), run in found.items():
+        entries[pair]["streak"][int(way < 0)] = run
+    for pair in {outcome.first + SEP + outcome.second
+                 for outcome in game_outcomes(game, person)}:
+        if pair in entries and entries[pair]["games"] == 0:
             del entries[pair]

@@ -17,7 +17,19 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
-from sqlalchemy import delete, event, func, insert, literal, select, tuple_, union_all, update
+from sqlalchemy import (
+    bindparam,
+    delete,
+    event,
+    func,
+    insert,
+    literal,
+    or_,
+    select,
+    tuple_,
+    union_all,
+    update,
+)
 from sqlalchemy.orm import Session
 
 from companion import models
@@ -27,6 +39,26 @@ from companion.scoring.records import Identities
 _T = models.PairGame.__table__.c
 _JSON = {"separators": (",", ":"), "ensure_ascii": False}
 _MERGED = "pairs_merged"
+
+
+def _shift() -> Any:
+    """Add ``delta`` to the runs of a pair's streak that starts at ``start`` (its games
+    going ``way``'s way up to the first that does not): one statement, run for many pairs."""
+    table, later = models.PairGame.__table__, models.PairGame.__table__.alias("later")
+    mine = (table.c.group_id == bindparam("g"), table.c.first == bindparam("f"),
+            table.c.second == bindparam("s"))
+    turn = (select(later.c.seq)
+            .where(later.c.group_id == bindparam("g"), later.c.first == bindparam("f"),
+                   later.c.second == bindparam("s"), later.c.seq > bindparam("start"),
+                   later.c.ahead != bindparam("way"))
+            .order_by(later.c.seq).limit(1).scalar_subquery())
+    return (update(table)
+            .where(*mine, table.c.seq >= bindparam("start"),
+                   or_(turn.is_(None), table.c.seq < turn))
+            .values(run=table.c.run + bindparam("delta")))
+
+
+_SHIFT = _shift()
 
 
 class _Game:
@@ -40,6 +72,7 @@ class _Game:
         self.session, self.group_id, self.game_id, self.seq = session, group_id, game_id, seq
         self.adding: list[dict[str, Any]] = []
         self.dropping: list[tuple[str, str]] = []
+        self.shifting: list[dict[str, Any]] = []
         self.known: dict[tuple[str, str], pairs.Row | None] = {}
         if keys:
             self._read(keys, ("before", "after") if sign > 0 else ("before", "at", "after"))
@@ -74,6 +107,26 @@ class _Game:
         if self.adding:
             self.session.execute(insert(table), self.adding)
             self.adding = []
+        if self.shifting:
+            self.session.execute(_SHIFT, self.shifting)
+            self.shifting = []
+
+    def longest(self, wanted: list[tuple[str, int]]) -> dict[tuple[str, int], int]:
+        """The longest streak of each (pair, way), in one statement (after every write)."""
+        self.write()
+        if not wanted:
+            return {}
+        parts = []
+        for index, (pair, way) in enumerate(wanted):
+            first, second = pair.split(pairs.SEP)
+            parts.append(select(literal(index).label("asked"), _T.run)
+                         .where(_T.group_id == self.group_id, _T.first == first,
+                                _T.second == second, _T.ahead == way)
+                         .order_by(_T.run.desc()).limit(1).subquery())
+        found = dict.fromkeys(wanted, 0)
+        for row in self.session.execute(union_all(*(select(part) for part in parts))):
+            found[wanted[row.asked]] = row.run
+        return found
 
 
 class _Rows:
@@ -110,15 +163,10 @@ class _Rows:
         known, row = self._known(seq, "after")
         return row if known else self._one(_T.seq > seq, order=_T.seq)
 
-    def turn(self, seq: str, ahead: int) -> str | None:
-        found = self._one(_T.seq > seq, _T.ahead != ahead, order=_T.seq)
-        return None if found is None else found.seq
-
-    def shift(self, start: str, end: str | None, delta: int) -> None:
-        self.game.write()
-        where = [*self.mine, _T.seq >= start] + ([_T.seq < end] if end is not None else [])
-        self.game.session.execute(update(models.PairGame.__table__).where(*where)
-                                  .values(run=_T.run + delta))
+    def shift(self, start: str, ahead: int, delta: int) -> None:
+        first, second = self.people
+        self.game.shifting.append({"g": self.game.group_id, "f": first, "s": second,
+                                   "start": start, "way": ahead, "delta": delta})
 
     def put(self, row: pairs.Row) -> None:
         self.game.adding.append({**self.values, "game_id": self.game.game_id, "seq": row.seq,
@@ -151,7 +199,8 @@ def change(session: Session, group: models.Group, kept: dict[str, Any], game_id:
     found = pairs.game_outcomes(facts, ids.of)
     keys = [outcome.first + pairs.SEP + outcome.second for outcome in found]
     game = _Game(session, group.id, game_id, pairs.sequence(facts), keys, sign)
-    pairs.apply_game(entries, lambda pair: _Rows(game, pair), facts, ids.of, sign)
+    pairs.apply_game(entries, lambda pair: _Rows(game, pair), facts, ids.of, sign,
+                     game.longest)
     game.write()
 
 

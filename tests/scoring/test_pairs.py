@@ -59,7 +59,9 @@ def test_pairs_kept_game_by_game_equal_pairs_derived_from_scratch(seed: int) -> 
         for outcome in found:
             pair = outcome.first + pairs.SEP + outcome.second
             entry = entries.setdefault(pair, pairs.new_entry())
-            pairs.apply(entry, stores.setdefault(pair, pairs.ListRuns()), seq, outcome, sign)
+            store = stores.setdefault(pair, pairs.ListRuns())
+            for way in pairs.apply(entry, store, seq, outcome, sign):
+                entry["streak"][int(way < 0)] = store.longest(way)
             if entry["games"] == 0:
                 del entries[pair]
 

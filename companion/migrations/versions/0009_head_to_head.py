@@ -28,7 +28,8 @@ def upgrade() -> None:
             "game.id", ondelete="CASCADE", name="pair_game_game_fk"), nullable=False),
         sa.Column("first", sa.Text(), nullable=False),
         sa.Column("second", sa.Text(), nullable=False),
-        sa.Column("seq", sa.Text(), nullable=False),
+        sa.Column("seq", sa.Text().with_variant(sa.Text(collation="C"), "postgresql"),
+                  nullable=False),
         sa.Column("ahead", sa.Integer(), nullable=False),
         sa.Column("run", sa.Integer(), nullable=False),
     )
