@@ -16,7 +16,9 @@ client, in the same run as the 415 answer to a POST to /api/check that is not JS
 - the same after a round of the newest game in progress, which leaves the records as they
   are (only the list is drawn again).
 
-Prints the SQL queries per page and the ratios to the rejected request (the target is 20).
+Prints the SQL queries per page and the ratios to the rejected request (the target is 20),
+and what head-to-head costs (issue 24): the first page view and the first group JSON after a
+change (both carry it), its own part of a first view, and its statements in a change.
 """
 
 from __future__ import annotations
@@ -159,18 +161,23 @@ def main() -> None:
             db.session.commit()
             return (time.perf_counter() - began) * 1000
 
-    def after_changes(game_key: str) -> tuple[float, float]:
-        """The fastest first view after a change to the game, and the median change."""
+    def after_changes(game_key: str, path: str = f"/groups/{key}") -> tuple[float, float]:
+        """The fastest first view of ``path`` after a change to the game, and the median
+        change."""
         views, writes = [], []
         for _ in range(args.repeat * 2):
             writes.append(change(game_key))
             began = time.perf_counter()
-            assert client.get(f"/groups/{key}").status_code == 200
+            assert client.get(path).status_code == 200
             views.append((time.perf_counter() - began) * 1000)
         return min(views), statistics.median(writes)
 
     first_view, write = after_changes(finished)
+    first_json, _write = after_changes(finished, f"/api/groups/{key}")
     round_view, round_write = after_changes(playing)
+    pair_statements = count_pair_statements(app, engine, lambda: change(finished))
+    head_to_head = time_head_to_head(app, key, args.repeat)
+    pairs_shown = client.get(f"/api/groups/{key}").get_json()["head_to_head"]
     with app.app_context():
         games = group_services.games_of(group_services.find_group(key)[0])  # type: ignore[index]
         plays = [group_services.played(game) for game in games]
@@ -194,6 +201,56 @@ def main() -> None:
           "   (a game in progress: the records stay)")
     print(f"{'  the round (undo / enter again)':<34}{round_write:>9.2f}"
           f"{round_write / floor:>9.1f}x   median, with the commit")
+    print(f"head-to-head ({len(pairs_shown)} pairs, "
+          f"{max(pair['games'] for pair in pairs_shown)} games the most together):")
+    print(f"{'  first page view after a change':<34}{first_view:>9.2f}"
+          f"{first_view / floor:>9.1f}x   (with head-to-head, as above)")
+    print(f"{'  first group JSON after a change':<34}{first_json:>9.2f}"
+          f"{first_json / floor:>9.1f}x")
+    print(f"{'  its part of a first view':<34}{head_to_head:>9.2f}"
+          f"{head_to_head / floor:>9.1f}x   pairs read from the tallies and drawn")
+    print(f"{'  its statements in the change':<34}{pair_statements:>9}"
+          "    on pair_game, indexed (undo, then finish again)")
+
+
+def count_pair_statements(app, engine, change) -> int:  # type: ignore[no-untyped-def]
+    """The statements on pair_game of an undo and a finish of the newest finished game."""
+    found: list[str] = []
+
+    def record(*args: object) -> None:
+        if "pair_game" in str(args[2]):
+            found.append(str(args[2]))
+
+    event.listen(engine, "before_cursor_execute", record)
+    try:
+        change()
+        change()
+    finally:
+        event.remove(engine, "before_cursor_execute", record)
+    return len(found)
+
+
+def time_head_to_head(app, key: str, repeat: int) -> float:  # type: ignore[no-untyped-def]
+    """What head-to-head adds to a first view: its records from the kept tallies (the whole
+    records are derived from them once per change) and its part of the page drawn."""
+    import json
+
+    from flask import render_template
+
+    from companion.display import head_to_head
+    from companion.scoring import pairs
+
+    with app.test_request_context("/"):
+        group = group_services.find_group(key)[0]  # type: ignore[index]
+        kept = json.loads(group_services.tallies_of(group))
+        records = group_services.derived(group).records
+
+        def draw() -> None:
+            found = pairs.records(kept.get("pairs", {}), str)
+            render_template("groups/_head_to_head.html",
+                            head_to_head=head_to_head.table(records.players, found))
+
+        return timed(draw, repeat)
 
 
 if __name__ == "__main__":

@@ -239,3 +239,32 @@ class HouseRevision(db.Model):  # type: ignore[name-defined,misc]
     definition: Mapped[str] = mapped_column(Text)
     """The rules as JSON (``companion.editions.house.HouseRules.as_json``)."""
     created_at: Mapped[datetime] = mapped_column(default=_now)
+
+
+SEQ_TEXT = Text().with_variant(Text(collation="C"), "postgresql")
+
+
+class PairGame(db.Model):  # type: ignore[name-defined,misc]
+    """One finished game of two players of a group (head-to-head, companion.scoring.pairs):
+    who finished ahead and the run of games in a row that went the same way up to it, where
+    the longest streak is read and mended when a game comes or goes."""
+
+    __tablename__ = "pair_game"
+    __table_args__ = (Index("pair_game_order", "group_id", "first", "second", "seq"),
+                      Index("pair_game_runs", "group_id", "first", "second", "ahead", "run"),
+                      Index("pair_game_game", "game_id"))
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    group_id: Mapped[int] = mapped_column(
+        ForeignKey("game_group.id", ondelete="CASCADE", name="pair_game_group_fk"))
+    game_id: Mapped[int] = mapped_column(
+        ForeignKey("game.id", ondelete="CASCADE", name="pair_game_game_fk"))
+    first: Mapped[str] = mapped_column(Text)
+    """The person's name key (merged spellings counted as the name merged into)."""
+    second: Mapped[str] = mapped_column(Text)
+    seq: Mapped[str] = mapped_column(SEQ_TEXT)
+    """The game's place in the group's order (companion.scoring.pairs.sequence), compared
+    byte by byte as Python does (PostgreSQL: the "C" collation, whatever the database's)."""
+    ahead: Mapped[int]
+    """1: ``first`` finished ahead, -1: ``second`` did, 0: a tie."""
+    run: Mapped[int]

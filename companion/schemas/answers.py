@@ -260,6 +260,23 @@ class GroupLengthJson(TypedDict):
     longest: LongestGameJson | None
 
 
+class HeadToHeadJson(TypedDict):
+    """Two players over the finished games they played together (docs/decisions.md,
+    "Head-to-head"). ``ahead`` and ``longest_streak`` follow the order of ``players``: how
+    often each finished ahead of the other (a tie counts for neither) and the most games in a
+    row they did. ``average_points_difference``: over the ``points_games`` card games, the
+    second player's total minus the first's, on average (positive: the first player had fewer
+    penalty points); null without a card game together."""
+
+    players: list[str]
+    games: int
+    ahead: list[int]
+    ties: int
+    longest_streak: list[int]
+    points_games: int
+    average_points_difference: float | None
+
+
 class AliasJson(TypedDict):
     spelling: str
     name: str
@@ -297,6 +314,7 @@ class GroupJson(TypedDict):
     nemesis: PhaseRecordJson | None
     wins_over_time: list[list[str]]
     length: GroupLengthJson
+    head_to_head: list[HeadToHeadJson]
     links: GroupLinksJson
 
 

@@ -15,9 +15,11 @@ from companion.schemas.answers import (
     GroupGameJson,
     GroupJson,
     GroupLengthJson,
+    HeadToHeadJson,
     PhaseRecordJson,
     PlayerRecordJson,
 )
+from companion.scoring.pairs import PairRecord
 from companion.scoring.records import (
     GameRef,
     GroupRecords,
@@ -73,6 +75,15 @@ def length_json(lengths: Lengths) -> GroupLengthJson:
                 "seconds": longest.value}}
 
 
+def pair_json(pair: PairRecord) -> HeadToHeadJson:
+    average = pair.average_diff
+    return {"players": [pair.first, pair.second], "games": pair.games,
+            "ahead": [pair.first_ahead, pair.second_ahead], "ties": pair.ties,
+            "longest_streak": [pair.first_streak, pair.second_streak],
+            "points_games": pair.points_games,
+            "average_points_difference": None if average is None else round(average, 2)}
+
+
 def group_json(group: models.Group, edit_keys: Mapping[str, str], records: GroupRecords, *,
                editable: bool, roster: Sequence[tuple[str, int | None]] = ()) -> GroupJson:
     """The group; ``id`` and the games' edit links only for those who hold its edit link."""
@@ -97,6 +108,7 @@ def group_json(group: models.Group, edit_keys: Mapping[str, str], records: Group
         "nemesis": None if nemesis is None else phase_json(nemesis),
         "wins_over_time": [list(winners) for winners in records.wins],
         "length": length_json(records.lengths),
+        "head_to_head": [pair_json(pair) for pair in records.pairs],
         "links": {"view": url_for("groups.page", key=group.view_key, _external=True),
                   "export": url_for("api_groups.export_group", key=group.view_key,
                                     _external=True),

@@ -40,7 +40,7 @@ from companion.scoring.model import (
 )
 from companion.scoring.roster import last_round, next_at_table, present
 
-__all__ = ["advance", "board_round_errors", "evaluate", "start"]
+__all__ = ["advance", "board_round_errors", "evaluate", "rank", "start"]
 
 ENDER_MOVES, OTHERS_MOVE = 2, 1
 
@@ -140,17 +140,21 @@ def _line_after(line: PlayerLine, move: Move | None, wreath: int) -> PlayerLine:
                    marker=move.end, round_points=round_points)
 
 
+def rank(setup: Setup, line: PlayerLine, winner: str | None) -> tuple[int, ...]:
+    """Where a player finishes (lower first): the standings' order but for the seat, so equal
+    ranks are a tie (head-to-head counts it for neither)."""
+    gone = int(last_round(setup, line.seat) is not None)  # who left is listed last
+    return int(line.name != winner), gone, -(line.marker or 1)
+
+
 def _assemble(setup: Setup, rounds: tuple[RoundView, ...], lines: tuple[PlayerLine, ...],
               winner: str | None, starter: str | None) -> Sheet:
-    def rank(line: PlayerLine) -> tuple[bool, bool, int, int]:
-        gone = last_round(setup, line.seat) is not None  # who left is listed last
-        return line.name != winner, gone, -(line.marker or 1), line.seat
-
     finished = winner is not None
+    ordered = sorted(lines, key=lambda line: (*rank(setup, line, winner), line.seat))
     return Sheet(
         setup=setup, rounds=rounds, players=lines,
         status="finished" if finished else "playing",
         winner=winner, winners=(winner,) if winner else (), tiebreak=(), dealer=None,
-        starter=starter, standings=tuple(line.name for line in sorted(lines, key=rank)),
+        starter=starter, standings=tuple(line.name for line in ordered),
         next_round=len(rounds) + 1,
         expected=() if finished else present(setup, len(rounds) + 1))

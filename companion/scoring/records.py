@@ -25,7 +25,7 @@ from datetime import datetime
 
 from companion import names
 from companion.editions import Edition
-from companion.scoring import board, sheet
+from companion.scoring import board, pairs, sheet
 from companion.scoring.checks import normalise_setup
 from companion.scoring.length import length_of
 from companion.scoring.model import Problem, Round, RoundRejected, Setup, Sheet, Status
@@ -149,6 +149,8 @@ class GroupRecords:
     """How many finished games came before the first of ``wins`` (a long group's chart
     draws its latest games only)."""
     lengths: Lengths = Lengths()
+    pairs: tuple[pairs.PairRecord, ...] = ()
+    """Head-to-head: every two players who finished a game together."""
 
 
 def hardest(phases: Iterable[PhaseRecord]) -> PhaseRecord | None:
@@ -315,6 +317,7 @@ def group_records(games: Iterable[PlayedGame], aliases: Mapping[str, str]) -> Gr
     summaries: list[GameSummary] = []
     wins: list[tuple[str, ...]] = []
     lengths: list[GameRef] = []
+    together: list[tuple[str, list[pairs.Outcome]]] = []
     for game in sorted(games, key=lambda game: game.played_at):
         summary, result_sheet = summarise(game)
         summaries.append(replace(summary, players=tuple(map(ids.named, summary.players)),
@@ -322,6 +325,7 @@ def group_records(games: Iterable[PlayedGame], aliases: Mapping[str, str]) -> Gr
         if result_sheet is None or result_sheet.status != "finished":
             continue
         _count_game(tallies, ids, game, result_sheet)
+        together.append(_together(game, result_sheet, ids))
         wins.append(tuple(ids.shown[ids.of(name)] for name in result_sheet.winners))
         seconds = length_of(game.played_at, game.last_round_at, result_sheet.status).seconds
         if seconds is not None:
@@ -334,4 +338,18 @@ def group_records(games: Iterable[PlayedGame], aliases: Mapping[str, str]) -> Gr
     longest = max(lengths, key=lambda ref: (ref.value, ref.played_at), default=None)
     return GroupRecords(tuple(reversed(summaries)), tuple(players), phases, tuple(wins),
                         lengths=Lengths(len(lengths), sum(ref.value for ref in lengths),
-                                        longest))
+                                        longest),
+                        pairs=pairs.records(pairs.head_to_head(together),
+                                            lambda key: ids.shown.get(key, key)))
+
+
+def _together(game: PlayedGame, result_sheet: Sheet, ids: Identities
+              ) -> tuple[str, list[pairs.Outcome]]:
+    """Where a finished game stands in the group's order, and its pairs."""
+    places = pairs.places(result_sheet)
+    points = not result_sheet.setup.edition.markers
+    seq = pairs.sequence({"at": game.played_at.isoformat(timespec="microseconds"),
+                          "ref": game.ref})
+    return seq, pairs.outcomes((ids.of(line.name), places[line.name],
+                                line.points if points else None)
+                               for line in result_sheet.players)

@@ -45,7 +45,7 @@ from companion.scoring.model import (
 from companion.scoring.plausibility import card_warnings
 from companion.scoring.roster import joiners, last_round, next_at_table, present, starting_points
 
-__all__ = ["advance", "card_round_errors", "dealer_of", "round_warnings", "start"]
+__all__ = ["advance", "card_round_errors", "dealer_of", "rank", "round_warnings", "start"]
 
 _NOBODY: MappingProxyType[str, int] = MappingProxyType({})
 
@@ -192,16 +192,20 @@ def _fewest_points(lines: Sequence[PlayerLine]) -> tuple[str, ...]:
     return tuple(line.name for line in lines if line.points == fewest)
 
 
+def rank(setup: Setup, line: PlayerLine, winners: Sequence[str]) -> tuple[int, ...]:
+    """Where a player finishes (lower first): the standings' order but for the seat, so equal
+    ranks are a tie (head-to-head counts it for neither)."""
+    phases = -len(line.phases_done)
+    gone = int(last_round(setup, line.seat) is not None)  # who left is listed last
+    if setup.ten_rounds:
+        return int(line.name not in winners), gone, line.points, phases
+    return int(line.name not in winners), gone, phases, line.points
+
+
 def _standings(setup: Setup, lines: Sequence[PlayerLine], winners: Sequence[str]
                ) -> tuple[str, ...]:
-    def rank(line: PlayerLine) -> tuple[bool, bool, int, int, int]:
-        phases = -len(line.phases_done)
-        gone = last_round(setup, line.seat) is not None  # who left is listed last
-        if setup.ten_rounds:
-            return line.name not in winners, gone, line.points, phases, line.seat
-        return line.name not in winners, gone, phases, line.points, line.seat
-
-    return tuple(line.name for line in sorted(lines, key=rank))
+    ordered = sorted(lines, key=lambda line: (*rank(setup, line, winners), line.seat))
+    return tuple(line.name for line in ordered)
 
 
 def _assemble(setup: Setup, rounds: tuple[RoundView, ...], lines: tuple[PlayerLine, ...],

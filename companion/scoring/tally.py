@@ -30,6 +30,7 @@ from datetime import datetime
 from typing import Any
 
 from companion import editions, names
+from companion.scoring import pairs
 from companion.scoring.length import length_of
 from companion.scoring.model import Sheet
 from companion.scoring.records import (
@@ -62,6 +63,7 @@ def facts(result_sheet: Sheet, ref: str, played_at: datetime,
     edition = result_sheet.setup.edition
     winners = set(result_sheet.winners)
     attempts = phase_attempts(result_sheet)
+    places = pairs.places(result_sheet)
     players = []
     for line in result_sheet.players:
         won = line.name in winners
@@ -72,6 +74,7 @@ def facts(result_sheet: Sheet, ref: str, played_at: datetime,
             "card_rounds": 0 if edition.markers else len(played),
             "card_points": 0 if edition.markers else sum(played),
             "points": None if edition.markers else line.points,
+            "rank": list(places[line.name]),
             "wreath": len(result_sheet.rounds) if edition.markers and won else None,
             "phases": sorted([edition.key, phase, tries, laid]
                              for (name, phase), (tries, laid) in attempts.items()
@@ -198,12 +201,14 @@ def extremes(key: str, games: Iterable[Facts]) -> dict[str, Any]:
 
 def records_from(tallies: Mapping[str, Mapping[str, Any]], aliases: Mapping[str, str],
                  games: Sequence[GameSummary], wins: Sequence[Sequence[str]],
-                 wins_from: int = 0, length: Mapping[str, Any] | None = None) -> GroupRecords:
+                 wins_from: int = 0, length: Mapping[str, Any] | None = None,
+                 kept_pairs: Mapping[str, Mapping[str, Any]] | None = None) -> GroupRecords:
     """The records the tallies hold, with ``aliases`` (spelling → name) merged.
 
     ``games``: the list to show (newest first); ``wins``: the winners of the finished games
     to draw (oldest first), the first being finished game number ``wins_from`` + 1;
-    ``length``: the games' lengths as :func:`apply_length` keeps them.
+    ``length``: the games' lengths as :func:`apply_length` keeps them; ``kept_pairs``: the
+    head-to-head entries (:mod:`companion.scoring.pairs`), kept per person.
     """
     ids = Identities(aliases)
     merged: dict[str, list[Mapping[str, Any]]] = {}
@@ -218,7 +223,9 @@ def records_from(tallies: Mapping[str, Mapping[str, Any]], aliases: Mapping[str,
                        for winners in wins)
     length = length or no_length()
     lengths = Lengths(length["games"], length["seconds"], _game_ref(length["longest"]))
-    return GroupRecords(tuple(games), tuple(players), phases, shown_wins, wins_from, lengths)
+    together = pairs.records(kept_pairs or {}, lambda key: ids.shown.get(key, key))
+    return GroupRecords(tuple(games), tuple(players), phases, shown_wins, wins_from, lengths,
+                        together)
 
 
 def _player(name: str, parts: Sequence[Mapping[str, Any]]) -> PlayerRecord:

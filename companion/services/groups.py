@@ -193,7 +193,8 @@ def derived(group: models.Group, known: str | None = None, *,
         tallies = json.loads(kept)
         return tally.records_from(tallies["players"], aliases, (),
                                   [tuple(json.loads(winners or "[]")) for winners in wins],
-                                  tallies["finished"] - len(wins), tallies.get("length"))
+                                  tallies["finished"] - len(wins), tallies.get("length"),
+                                  tallies.get("pairs"))
 
     def derive() -> Derived:
         newest = (select(_G.id, _G.view_key, _G.edit_key, _G.created_at, _G.edition, _G.status,

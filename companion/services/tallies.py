@@ -8,7 +8,8 @@ see :mod:`companion.services.games`):
   finished round was corrected, it joined a group), the old facts are taken away from the group
   it was counted in and the new ones added, under the group row's lock, with the game's
   players in ``standing`` for the lookups a sum cannot keep;
-- the group's revision grows, which names what its page shows.
+- the group's revision grows, which names what its page shows;
+- its pairs (head-to-head) change with it (:mod:`companion.services.head_to_head`).
 
 So a write costs the same at a group's 10th and 1,000th game, and a view reads one row of
 tallies and the few games it lists. A group stored before the tallies existed has none
@@ -27,6 +28,7 @@ from sqlalchemy.orm import Session
 
 from companion import models, names
 from companion.scoring import Sheet, tally
+from companion.services import head_to_head
 
 _JSON = {"separators": (",", ":"), "ensure_ascii": False}
 _TOUCHED, _KEEPING = "games_touched", "keeping_tallies"
@@ -70,6 +72,8 @@ def watch(sheet_of: Callable[[models.Game], Sheet]) -> None:
     @event.listens_for(Session, "after_soft_rollback")
     def _forgotten(session: Session, *_: Any) -> None:
         session.info.pop(_TOUCHED, None)
+
+    head_to_head.watch()  # after the games: a merge derives the pairs from their facts
 
 
 def bump(session: Session, group_id: int) -> None:
@@ -117,6 +121,7 @@ def _change(session: Session, group_id: int, game: models.Game, facts: tally.Fac
             view_key=facts["ref"], seconds=facts.get("seconds"))
             for player in facts["players"])
     session.flush()
+    head_to_head.change(session, group, kept, game.id, facts, sign)
     lost = tally.apply(kept["players"], facts, sign)
     for spelling in lost:
         kept["players"][spelling].update(_looked_up(session, group_id, spelling))
@@ -164,6 +169,8 @@ def derive(session: Session, group: models.Group, sheets: list[tuple[models.Game
     session.info[_KEEPING] = True
     try:
         session.query(models.Standing).filter_by(group_id=group.id).delete(
+            synchronize_session=False)
+        session.query(models.PairGame).filter_by(group_id=group.id).delete(
             synchronize_session=False)
         group.tallies = models.NO_TALLIES
         session.flush()

@@ -14,7 +14,7 @@ from companion import models
 from companion import names as player_names
 from companion.cache import pages as rendered
 from companion.cache.store import Kept
-from companion.display import group_charts
+from companion.display import group_charts, head_to_head
 from companion.display import sheet as sheetview
 from companion.display.charts import legend_key
 from companion.display.starts import starts
@@ -186,7 +186,8 @@ def _derived_html(derived: group_services.Derived, editable: bool) -> Markup:
         return Markup(render_template(
             "groups/_records_charts.html", editable=editable, records=records,
             charts=group_charts.charts(records), nemesis=hardest(records.phases),
-            legend_key=legend_key))
+            legend_key=legend_key,
+            head_to_head=head_to_head.table(records.players, records.pairs)))
 
     return (_HTML.get(("games", derived.fingerprint, locale, editable, _listed()), games_list)
             + _HTML.get(("records", derived.records_key, locale, editable), records_and_charts))
