@@ -118,7 +118,7 @@ def test_a_table_plays_checks_and_prints_its_own_rules(pages: Any, server: str) 
     sheet = read_sheet(phone)
     assert sheet["marks"] == {"Ann": [1, 2, 3, 4, 5, 6], "Ben": []}
     assert sheet["totals"] == ["0", str(210 + 4 * 60 + 70)]
-    expect(phone.get_by_text(re.compile("Ann wins"))).to_be_visible()
+    expect(phone.locator(".banner.win")).to_contain_text("Ann wins")
     shot(phone, "house-rules-sheet-390")
 
     # The checker with these rules: phase 6 is a run of 9.
