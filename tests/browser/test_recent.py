@@ -39,6 +39,6 @@ def test_a_shared_win_names_both_players_in_words(phone: Page, server: str) -> N
     api_round(phone, server, game, [{"player": "Ann", "phase": True, "points": 20},
                                     {"player": "Ben", "phase": True, "points": 0}])
     phone.goto(f"{server}/games/{game['id']}")
-    expect(phone.get_by_text("Shared win: Ann and Ben")).to_be_visible()
+    expect(phone.locator(".banner.win")).to_contain_text("Shared win: Ann and Ben")
     phone.goto(f"{server}/")
     expect(phone.locator("#recent li").first).to_contain_text("shared win: Ann and Ben")
