@@ -57,16 +57,23 @@ function setup() {
   function keepPages() {
     if (!window.caches || state.offline || !key) return Promise.resolve();
     var urls = [];
-    if (!navigator.serviceWorker || !navigator.serviceWorker.controller) urls.push(location.pathname);
+    // This page, unless the worker kept it when it answered. Asking the cache, not whether a
+    // worker controls the page: one that took control after the page loaded (a first visit)
+    // never saw it, and keeps nothing of it.
+    var page = caches.match(location.pathname).then(function (found) {
+      return found ? null : location.pathname;
+    });
     // The round form; a finished game has none, so the last round's edit page stands in.
     var form = document.querySelector('#main a[href$="/round"]') ||
       Array.prototype.slice.call(document.querySelectorAll('#main a[href$="/edit"]')).pop();
     if (form && !state.form) urls.push(form.getAttribute("href"));
-    return Promise.all(urls.map(function (url) {
+    return page.then(function (missing) {
+      return missing ? [missing].concat(urls) : urls;
+    }).then(function (urls) { return Promise.all(urls.map(function (url) {
       return fetch(url, { credentials: "same-origin" }).then(function (response) {
         if (response.ok && !response.redirected) return remember(url, response);
       }).catch(function () { /* went offline meanwhile */ });
-    }));
+    })); });
   }
 
   // The page's language in the phone's own regional form (en-GB: 22 Nov 2026, 16:50).
