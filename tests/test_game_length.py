@@ -44,7 +44,7 @@ def test_a_finished_game_says_when_it_started_and_ended_and_how_long_it_took(
                               ["2026-03-06T20:10:00", "2026-03-06T21:15:30"])}
     game = api.post("/api/import", file).get_json()
     assert game["status"] == "finished"
-    assert (game["started_at"], game["ended_at"], game["duration_seconds"]) == (
+    assert (game["started_at"], game["ended_at"], game["duration_s"]) == (
         "2026-03-06T19:42:00Z", "2026-03-06T21:15:30Z", 93 * 60 + 30)
     assert game["last_round_at"] == "2026-03-06T21:15:30Z"
     page = api.client.get(f"/games/{game['view_id']}",
@@ -64,7 +64,7 @@ def test_a_game_in_progress_tells_only_what_its_revision_fixes(api: Any) -> None
             "game": game_file("2026-03-06T19:42:00", ["2026-03-06T20:29:00"])}
     game = api.post("/api/import", file).get_json()
     assert game["status"] == "playing"
-    assert (game["ended_at"], game["duration_seconds"]) == (None, None)
+    assert (game["ended_at"], game["duration_s"]) == (None, None)
     assert game["last_round_at"] == "2026-03-06T20:29:00Z"
     page = api.client.get(f"/games/{game['view_id']}").get_data(as_text=True)
     assert "last round" in page and "47\u00a0min played" in page and "finished" not in page
@@ -81,11 +81,11 @@ def test_a_round_entered_now_ends_the_game_at_its_own_time(api: Any, app: Flask)
         with app.app_context():
             stored = db.session.execute(db.select(models.Round)).scalar_one()
             assert answer["ended_at"] == stored.created_at.isoformat(timespec="seconds") + "Z"
-        assert answer["duration_seconds"] is not None and answer["duration_seconds"] >= 0
+        assert answer["duration_s"] is not None and answer["duration_s"] >= 0
     undone = api.client.delete(f"/api/games/{game['id']}/rounds/last")
     assert undone.status_code == 200
     for after in (undone.get_json(), read_at(api, game, undone.json["revision"])):
-        assert (after["last_round_at"], after["ended_at"], after["duration_seconds"]) == (
+        assert (after["last_round_at"], after["ended_at"], after["duration_s"]) == (
             None, None, None)
 
 

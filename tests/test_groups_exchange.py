@@ -228,7 +228,7 @@ def test_renames_merges_the_roster_and_the_lengths_round_trip(api: Any, app: Fla
     assert unlinked(copied) == unlinked(original)
     assert export(api, f"/api/groups/{copied['id']}/export") == data
     # Each game's start, end, length and latest round (set back by the undo) came along.
-    times = ("started_at", "ended_at", "duration_seconds", "last_round_at")
+    times = ("started_at", "ended_at", "duration_s", "last_round_at")
     for mine, theirs in zip(original["games"], copied["games"], strict=True):
         one = api.client.get(f"/api/games/{mine['view_id']}").get_json()
         two = api.client.get(f"/api/games/{theirs['view_id']}").get_json()

@@ -140,7 +140,7 @@ def test_0006_fills_in_when_games_ended_and_has_the_groups_records_derived_again
         client = upgraded.test_client()
         try:
             answer = client.get("/api/games/finished").get_json()
-            assert (answer["ended_at"], answer["duration_seconds"]) == (
+            assert (answer["ended_at"], answer["duration_s"]) == (
                 "2026-03-06T21:15:00Z", 93 * 60)
             # The group's tallies, stored without the lengths, are derived again on its view.
             length = client.get("/api/groups/group").get_json()["length"]

@@ -176,7 +176,7 @@ class GameJson(TypedDict):
     started_at: Annotated[str, Field(description="when the game was started (created_at)")]
     ended_at: Annotated[str | None, Field(
         description="when its last round was entered, once it is finished; else null")]
-    duration_seconds: Annotated[int | None, Field(
+    duration_s: Annotated[int | None, Field(
         description="how long it took, once it is finished (null while it is played)")]
     last_round_at: Annotated[str | None, Field(
         description="when its latest round was entered (null: no round yet)")]
