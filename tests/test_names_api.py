@@ -127,3 +127,17 @@ def test_a_look_alike_name_is_noted_once_then_the_game_starts(client) -> None:
     seen = re.search(r'name="seen_alike" type="hidden" value="([^"]*)"', page).group(1)
     started = client.post("/games/new", data=new_game_form(names, seen_alike=seen))
     assert started.status_code == 303
+
+
+def test_a_round_naming_a_player_in_nfd_is_stored_for_the_nfc_name(api: Any) -> None:
+    composed = unicodedata.normalize("NFC", "Zoë")
+    game = api.new_game([composed, "Ben"])
+    decomposed = unicodedata.normalize("NFD", composed)
+    answer = api.round(game, [{"player": decomposed, "phase": True, "points": 0},
+                              {"player": " Ben ", "phase": False, "points": 50}])
+    assert answer.status_code == 201, answer.get_json()
+    players = answer.get_json()["players"]
+    assert [(p["name"], p["points"]) for p in players] == [(composed, 0), ("Ben", 50)]
+    wrong = api.round(game, [{"player": "Zoe", "phase": True, "points": 0},
+                             {"player": "Ben", "phase": False, "points": 50}])
+    assert wrong.status_code == 422  # another name is still refused

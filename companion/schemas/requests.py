@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Annotated, Any
 
 from pydantic import (
+    AfterValidator,
     BeforeValidator,
     ConfigDict,
     Field,
@@ -22,6 +23,7 @@ from pydantic import (
 from pydantic.json_schema import SkipJsonSchema
 
 from companion import editions, scoring
+from companion import names as player_names
 from companion.editions import Edition
 from companion.exceptions import InputError, Term
 from companion.limits import (
@@ -180,7 +182,10 @@ class Result(Schema):
     """One player's result in a round."""
 
     SAYS = Says("each result must be an object with “player”, “phase” and “points”")
-    player: Annotated[StrictStr, Says("“%(key)s” must be %(what)s", what=Term("a player's name"))]
+    # As names are stored (NFC, trimmed): a phone whose keyboard writes "ë" as e + ¨ (NFD)
+    # still names the player it sees on the sheet.
+    player: Annotated[StrictStr, AfterValidator(player_names.clean),
+                      Says("“%(key)s” must be %(what)s", what=Term("a player's name"))]
     phase: Annotated[StrictBool | StrictInt, Says(
         "“phase” must be true or false (Masters: a phase number or false)"), Field(
         description="phase laid or not; Masters: the number of the phase laid, or false")] = False
