@@ -185,6 +185,7 @@ def test_the_new_game_form_starts_a_game_of_house_rules(client: FlaskClient) -> 
     made = make(client)
     form = client.get(f"/games/new?edition={made['view_id']}").get_data(as_text=True)
     assert f'value="{made["edition"]}"' in form and "Family rules" in form
+    assert "All 6" in form and "All 10" not in form  # the phases in play: all six of them
     response = client.post("/games/new", data={"edition": made["edition"], "names-0": "Ann",
                                                "names-1": "Ben", "first": "0",
                                                "phase_set": "all"})

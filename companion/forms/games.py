@@ -117,6 +117,11 @@ class NewGameForm(FlaskForm):
             self.house = found
             self.edition.choices = [*edition_choices(), *choices((found.key, found.name))]
             self.custom_phases.choices = phase_choices(variants_only=True, also=found)
+            if found.phase_count != 10:  # "All 10" is the card game's; say the house count
+                self.phase_set.choices = choices(*(
+                    (choice.value, _l("All %(count)s", count=found.phase_count)
+                     if choice.value == "all" else choice.label)
+                    for choice in self.phase_set.choices))
         return self.house
 
     def offer_linked_house(self) -> editions.Edition | None:
