@@ -83,6 +83,12 @@ def _name_length(form: Form, field: StringField) -> None:
         raise ValidationError(_l("A name has at most %(max)s characters.", max=MAX_NAME))
 
 
+PHASE_SETS: tuple[tuple[str, object], ...] = (
+    ("all", _l("All 10")), ("first5", _l("The first 5")), ("even", _l("Even phases")),
+    ("odd", _l("Odd phases")), ("custom", _l("My choice:")))
+"""The card game's variant 2 choices of phases in play, as (value, label)."""
+
+
 class NewGameForm(FlaskForm):
     edition = RadioField(_l("Edition"), default=editions.DEFAULT_KEY)
     names = FieldList(StringField(validators=[Optional(), _name_length]),
@@ -94,9 +100,8 @@ class NewGameForm(FlaskForm):
                         choices=choices(*((str(i), str(i + 1)) for i in range(MAX_PLAYERS))),
                         default="0")
     ten_rounds = BooleanField(_l("Exactly 10 rounds: everybody moves on each round (variant 1)"))
-    phase_set = RadioField(_l("Phases in play (variant 2)"), default="all", choices=choices(
-        ("all", _l("All 10")), ("first5", _l("The first 5")), ("even", _l("Even phases")),
-        ("odd", _l("Odd phases")), ("custom", _l("My choice:"))))
+    phase_set = RadioField(_l("Phases in play (variant 2)"), default="all",
+                           choices=choices(*PHASE_SETS))
     custom_phases = MultiCheckboxField(_l("Phases"))
     knocking = BooleanField(_l("Knocking allowed (variant 3)"))
     house_link = StringField(_l("Or your house rules: paste their link"),
@@ -119,9 +124,8 @@ class NewGameForm(FlaskForm):
             self.custom_phases.choices = phase_choices(variants_only=True, also=found)
             if found.phase_count != 10:  # "All 10" is the card game's; say the house count
                 self.phase_set.choices = choices(*(
-                    (choice.value, _l("All %(count)s", count=found.phase_count)
-                     if choice.value == "all" else choice.label)
-                    for choice in self.phase_set.choices))
+                    (value, _l("All %(count)s", count=found.phase_count)
+                     if value == "all" else label) for value, label in PHASE_SETS))
         return self.house
 
     def offer_linked_house(self) -> editions.Edition | None:
