@@ -6,9 +6,9 @@ import secrets
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import CheckConstraint, ForeignKey, Index, String, Text, UniqueConstraint
+from sqlalchemy import CheckConstraint, ForeignKey, Index, String, Text, UniqueConstraint, select
 from sqlalchemy.engine import Dialect
-from sqlalchemy.orm import Mapped, mapped_column, relationship, validates
+from sqlalchemy.orm import Mapped, Session, mapped_column, relationship, validates
 from sqlalchemy.types import TypeDecorator
 
 from companion import editions
@@ -163,6 +163,16 @@ class Group(db.Model):  # type: ignore[name-defined,misc]
 
     aliases: Mapped[list[Alias]] = relationship(
         back_populates="group", order_by="Alias.alias", cascade="all, delete-orphan")
+
+
+def locked_group(session: Session, group_id: int) -> Group | None:
+    """The group's row as it is now (None: gone), locked until the commit against other
+    writes to its tallies; key share, so its games may still point at it meanwhile."""
+    found: Group | None = session.execute(
+        select(Group).where(Group.id == group_id)
+        .with_for_update(key_share=True)
+        .execution_options(populate_existing=True)).scalar_one_or_none()
+    return found
 
 
 class Alias(db.Model):  # type: ignore[name-defined,misc]

@@ -150,11 +150,8 @@ def tallies_of(group: models.Group) -> str:
         return group.tallies
     group_id = group.id
     storage.begin_write()
-    locked = db.session.execute(
-        select(models.Group).where(models.Group.id == group_id)
-        .with_for_update(key_share=True)
-        .execution_options(populate_existing=True)).scalar_one()
-    if locked.tallies is None:
+    locked = models.locked_group(db.session(), group_id)
+    if locked is not None and locked.tallies is None:
         games = games_of(locked)
         group_tallies.derive(db.session(), locked,
                              [(game, services.sheet_of(game)) for game in games])

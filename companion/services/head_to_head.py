@@ -230,10 +230,7 @@ def rebuild(session: Session, group: models.Group, kept: dict[str, Any],
 
 
 def _rebuild_merged(session: Session, group_id: int) -> None:
-    group = session.execute(
-        select(models.Group).where(models.Group.id == group_id)
-        .with_for_update(key_share=True)
-        .execution_options(populate_existing=True)).scalar_one_or_none()
+    group = models.locked_group(session, group_id)
     if group is None or group.tallies is None:
         return  # gone, or not derived yet: its first view derives everything
     kept = json.loads(group.tallies)
