@@ -76,6 +76,9 @@ def build(test_config: Mapping[str, Any] | None = None) -> Flask:
     from companion.guards import deadline
 
     deadline.init_app(app)
+    from companion import drawing
+
+    drawing.init_app(app)
     app.after_request(_buffer_static_files)  # runs before compression (reverse order)
     from companion.i18n import select_locale, setup_i18n
 

@@ -29,6 +29,9 @@ ENVIRONMENT_NUMBERS = {
     "COMPANION_QUOTA_IMPORTS": "QUOTA_IMPORTS",
     "COMPANION_QUOTA_EXPORTS": "QUOTA_EXPORTS",
     "COMPANION_QUOTA_PRINTS": "QUOTA_PRINTS",
+    "COMPANION_DRAWING_PROCESSES": "DRAWING_PROCESSES",
+    "COMPANION_DRAWING_SECONDS": "DRAWING_SECONDS",
+    "COMPANION_DRAWING_WAITING": "DRAWING_WAITING",
 }
 
 
@@ -76,6 +79,12 @@ def defaults(instance_path: str) -> dict[str, Any]:
         "DATABASE_CONNECT_SECONDS": 5,
         "DATABASE_STATEMENT_SECONDS": 20,
         "DATABASE_LOCK_SECONDS": 10,
+        # PDFs and pictures are drawn in this many processes per worker (companion.drawing;
+        # 0: in the worker itself), at most DRAWING_WAITING at once per worker, each within
+        # DRAWING_SECONDS of being asked for (else 503 and Retry-After).
+        "DRAWING_PROCESSES": 1,
+        "DRAWING_WAITING": 16,
+        "DRAWING_SECONDS": 20,
     }
 
 

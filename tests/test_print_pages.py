@@ -82,6 +82,8 @@ def test_the_blank_sheet_is_drawn_in_the_chosen_language(client, monkeypatch, la
         return b"%PDF-1.4 spy"
 
     monkeypatch.setattr(pdf, "blank_sheet", spy)
+    # A spy lives in this process: draw here rather than in the pool (companion.drawing).
+    monkeypatch.setitem(client.application.config, "DRAWING_PROCESSES", 0)
     response = client.get(f"/print/blank.pdf?lang={lang}&edition=masters&paper=letter",
                           headers={"Accept-Language": header})
     assert response.status_code == 200
@@ -161,6 +163,7 @@ def test_the_game_sheet_speaks_the_requests_language(client, api, monkeypatch):
         return b"%PDF-1.4 spy"
 
     monkeypatch.setattr(pdf, "game_sheet", spy)
+    monkeypatch.setitem(client.application.config, "DRAWING_PROCESSES", 0)
     client.get(f"/games/{game['id']}/sheet.pdf?paper=letter", headers={"Accept-Language": "de"})
     assert seen["locale"] == "de"
     assert seen["info"].paper == "letter"

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from flask import Blueprint, Response, abort, render_template, request, url_for
 from flask_babel import force_locale, get_locale, gettext
 
-from companion import pdf, reading
+from companion import drawing, pdf, reading
 from companion.cache.pages import host
 from companion.cache.store import Kept
 from companion.forms.printing import PrintForm, shown
@@ -63,7 +65,7 @@ def blank() -> Response:
     options = form.options()
     with force_locale(form.lang.data):
         drew()
-        data = pdf.blank_sheet(options, gettext)
+        data = drawing.draw(pdf.blank_sheet, options, drawing.translate(form.lang.data))
         # A file name: lower case, words joined by hyphens ("wertungsblatt", "feuille-de-score").
         name = gettext("score-sheet")
     # House rules may be edited: their sheet is not kept by shared caches nor for a day.
@@ -104,10 +106,12 @@ def game_sheet(key: str) -> Response:
         info = pdf.GameInfo(game.created_at.date(),
                             url_for("games.sheet", key=game.view_key, _external=True), paper)
         drew(len(sheet.rounds))
-        data = pdf.game_sheet(sheet, info, gettext)
+        # Kept when it is done, even after the request gave up waiting (drawing.draw).
+        keep = partial(KEPT_PDFS.put, kept_as) if exact else None
+        data = drawing.draw(pdf.game_sheet, sheet, info, drawing.translate(language),
+                            on_done=keep)
         if not exact:  # a write landed meanwhile: this is a newer sheet than the revision
             return _pdf(data, filename, "private, no-cache")
-        KEPT_PDFS.put(kept_as, data)
     response = _pdf(data, filename, "private, no-cache")
     response.set_etag(etag)
     return response

@@ -3,10 +3,12 @@ page, companion.display.share)."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from flask import Blueprint, Response, abort, render_template, request
 from flask_babel import get_locale, gettext, ngettext
 
-from companion import png, reading
+from companion import drawing, png, reading
 from companion.cache.store import Kept
 from companion.display.share import Words, caption
 from companion.guards.quotas import drew
@@ -55,10 +57,12 @@ def standings(key: str) -> Response:
             return _not_modified(etag)
         length = length_of(game.created_at, game.last_round_at, sheet.status)
         drew(len(sheet.rounds))
-        data = png.standings_png(sheet, caption(sheet, length, words()))
+        # Kept when it is done, even after the request gave up waiting (drawing.draw).
+        keep = partial(KEPT_PNGS.put, kept_as) if exact else None
+        data = drawing.draw(png.standings_png, sheet, caption(sheet, length, words()),
+                            on_done=keep)
         if not exact:  # a write landed meanwhile: the picture is of a newer revision
             return _png(data, "private, no-cache")
-        KEPT_PNGS.put(kept_as, data)
     elif _fresh(etag):
         return _not_modified(etag)
     response = _png(data, "private, no-cache")

@@ -1,0 +1,183 @@
+"""Drawing off the event loop: PDFs and pictures in a small pool of processes per worker.
+
+A filled sheet or the standings picture is seconds of CPU work at worst (a 2,000-round sheet,
+six names of family emoji). Under gevent a worker serves all its connections in one thread,
+so a drawing done there would stop every other request of that worker until it is done.
+Each worker therefore hands its drawings to a pool of ``DRAWING_PROCESSES`` processes of its
+own, started with its first drawing by ``spawn`` (a fresh interpreter: no copy of the
+worker's sockets, database connections or gevent hub), and waits for the result on the
+executor's future, whose lock gevent has patched: the other requests run meanwhile.
+
+Bounded: at most ``DRAWING_WAITING`` drawings per worker wait or draw at once (one more gets
+503 at once), and each must be done within ``DRAWING_SECONDS`` of being asked for, its wait
+included (else 503 with ``Retry-After``). A drawing that missed its deadline still runs to its
+end, and ``on_done`` keeps its result: the request sent again finds it kept.
+
+``DRAWING_PROCESSES = 0`` draws in the request's own process (a development server, tests).
+The executor is imported when the first pool is made, never when this module is: gunicorn's
+master imports the app's modules before gevent patches a worker (gunicorn.conf.py), and
+the executor must be built on the patched threading and select.
+"""
+
+from __future__ import annotations
+
+import atexit
+import copyreg
+import os
+import threading
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any, TypeVar
+
+from flask import Flask, current_app
+from flask_babel import gettext
+
+T = TypeVar("T")
+
+
+def read_only(items: dict[Any, Any]) -> MappingProxyType[Any, Any]:
+    return MappingProxyType(items)
+
+
+def _read_only(mapping: MappingProxyType[Any, Any]) -> tuple[Any, tuple[dict[Any, Any]]]:
+    return read_only, (dict(mapping),)
+
+
+# A sheet keeps its tallies read-only (companion.scoring.sheet); a pool process is sent a copy.
+copyreg.pickle(MappingProxyType, _read_only)
+TRANSLATIONS = Path(__file__).resolve().parent / "translations"
+
+
+class DrawingBusy(Exception):
+    """The drawing was refused (too many waiting) or missed its deadline."""
+
+
+class Translator:
+    """``gettext`` of one language that a pool process can be sent (a plain object, not the
+    request's bound function); the process loads the catalogue once."""
+
+    def __init__(self, language: str) -> None:
+        self.language = language
+
+    def __call__(self, text: str) -> str:
+        return str(_catalogue(self.language).ugettext(text))
+
+
+@cache
+def _catalogue(language: str) -> Any:
+    from babel.support import Translations
+
+    return Translations.load(str(TRANSLATIONS), [language], "messages")
+
+
+def translate(language: str) -> Callable[[str], str]:
+    """What a drawing translates with: the request's own ``gettext`` when it draws in this
+    process (a forced locale applies), else a :class:`Translator` of ``language``."""
+    if int(current_app.config["DRAWING_PROCESSES"]) == 0:
+        return gettext
+    return Translator(language)
+
+
+def _warm() -> None:
+    """A pool process imports the drawing code once, before its first drawing."""
+    import companion.pdf  # noqa: F401
+    import companion.png  # noqa: F401
+
+
+class _Pool:
+    """One worker's processes and the count of the drawings it has accepted."""
+
+    def __init__(self, processes: int, waiting: int) -> None:
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        self.pid = os.getpid()
+        self.processes, self.waiting = processes, waiting
+        self.executor = ProcessPoolExecutor(
+            processes, mp_context=multiprocessing.get_context("spawn"), initializer=_warm)
+        self.slots = threading.BoundedSemaphore(waiting)
+        # Its processes end with the worker; nothing waits for drawings nobody will read.
+        atexit.register(self.executor.shutdown, wait=False, cancel_futures=True)
+
+
+_pool: dict[str, _Pool] = {}
+_pool_lock = threading.Lock()
+
+
+def _current(processes: int, waiting: int) -> _Pool:
+    with _pool_lock:
+        found = _pool.get("pool")
+        if found is None or found.pid != os.getpid() or (
+                found.processes, found.waiting) != (processes, waiting):
+            if found is not None and found.pid == os.getpid():
+                found.executor.shutdown(wait=False)  # other settings (a test's)
+            found = _pool["pool"] = _Pool(processes, waiting)
+        return found
+
+
+def draw(work: Callable[..., T], *args: Any,
+         on_done: Callable[[T], None] | None = None) -> T:
+    """``work(*args)`` drawn in this worker's pool (or here, with ``DRAWING_PROCESSES = 0``);
+    ``on_done`` is given the result, also when it comes after the deadline. Raises
+    :class:`DrawingBusy` when refused or late."""
+    config = current_app.config
+    processes = int(config["DRAWING_PROCESSES"])
+    if processes == 0:
+        result = work(*args)
+        if on_done is not None:
+            on_done(result)
+        return result
+    pool = _current(processes, int(config["DRAWING_WAITING"]))
+    if not pool.slots.acquire(blocking=False):
+        raise DrawingBusy("too many drawings waiting")
+    try:
+        future = pool.executor.submit(work, *args)
+    except RuntimeError:  # BrokenProcessPool: a process died (killed, out of memory)
+        pool.slots.release()
+        with _pool_lock:
+            _pool.pop("pool", None)  # the next drawing starts a new pool
+        raise DrawingBusy("the pool of drawings broke") from None
+
+    def finished(done: Any) -> None:
+        pool.slots.release()
+        if on_done is not None and not done.cancelled() and done.exception() is None:
+            on_done(done.result())
+
+    future.add_done_callback(finished)
+    from concurrent.futures import TimeoutError as Late
+    from concurrent.futures.process import BrokenProcessPool
+
+    try:
+        return future.result(timeout=float(config["DRAWING_SECONDS"]))
+    except Late:  # it runs on, and is kept for the request sent again
+        raise DrawingBusy("the drawing missed its deadline") from None
+    except BrokenProcessPool:
+        with _pool_lock:
+            _pool.pop("pool", None)
+        raise DrawingBusy("the pool of drawings broke") from None
+
+
+#: Seconds a client is asked to wait before it asks for a refused or late drawing again.
+RETRY_SECONDS = 10
+
+
+def _busy(_error: DrawingBusy) -> Any:
+    from flask import Response, render_template
+
+    from companion.api.common import json_error, wants_json
+
+    message = gettext("Drawing this takes longer than it should right now. Try again in a "
+                      "few seconds.")
+    if wants_json():
+        response = json_error(503, message)
+    else:
+        response = Response(render_template("error.html", message=message, status=503), 503)
+    response.headers["Retry-After"] = str(RETRY_SECONDS)
+    return response
+
+
+def init_app(app: Flask) -> None:
+    """A refused or late drawing answers 503 with ``Retry-After``."""
+    app.register_error_handler(DrawingBusy, _busy)
