@@ -24,6 +24,7 @@ ENVIRONMENT_NUMBERS = {
     "COMPANION_DB_CONNECT_SECONDS": "DATABASE_CONNECT_SECONDS",
     "COMPANION_DB_STATEMENT_SECONDS": "DATABASE_STATEMENT_SECONDS",
     "COMPANION_DB_LOCK_SECONDS": "DATABASE_LOCK_SECONDS",
+    "COMPANION_DB_ANSWER_SECONDS": "DATABASE_ANSWER_SECONDS",
     "COMPANION_QUOTA_GAMES": "QUOTA_GAMES",
     "COMPANION_QUOTA_WRITES": "QUOTA_WRITES",
     "COMPANION_QUOTA_IMPORTS": "QUOTA_IMPORTS",
@@ -74,11 +75,15 @@ def defaults(instance_path: str) -> dict[str, Any]:
         "QUOTA_PRINTS": 30,
         # A request body must arrive within this many seconds (companion.guards.deadline: 408).
         "BODY_SECONDS": 10,
-        # PostgreSQL: a connection, a statement, a wait for a lock give up after these many
-        # seconds (503, companion.guards.outage), well inside gunicorn's 30 s worker timeout.
+        # PostgreSQL: a connection (a wait for one of the pool's too), a statement, a wait for
+        # a lock give up after these many seconds (503, companion.guards.outage), and the app
+        # waits at most DATABASE_ANSWER_SECONDS for any answer of a server that cannot enforce
+        # its own timeouts (frozen, cut off: companion.storage), so every request is answered
+        # within 15 s, well inside gunicorn's 30 s worker timeout.
         "DATABASE_CONNECT_SECONDS": 5,
-        "DATABASE_STATEMENT_SECONDS": 20,
-        "DATABASE_LOCK_SECONDS": 10,
+        "DATABASE_STATEMENT_SECONDS": 8,
+        "DATABASE_LOCK_SECONDS": 5,
+        "DATABASE_ANSWER_SECONDS": 10,
         # PDFs and pictures are drawn in this many processes per worker (companion.drawing;
         # 0: in the worker itself), at most DRAWING_WAITING at once per worker, each within
         # DRAWING_SECONDS of being asked for (else 503 and Retry-After).

@@ -33,6 +33,7 @@ from typing import Any
 
 from sqlalchemy import Engine, bindparam, select
 
+from companion import storage
 from companion.models import Game
 
 CHANNEL = "companion_revisions"
@@ -225,9 +226,9 @@ class Watcher:
 
 
 def _notification_connection(engine: Engine) -> Any:
-    """A psycopg connection of its own, in autocommit, outside the engine's pool."""
-    args, params = engine.dialect.create_connect_args(engine.url)
-    connection = engine.dialect.loaded_dbapi.connect(*args, **params)
+    """A psycopg connection of its own, in autocommit, outside the engine's pool, with the
+    engine's timeouts (companion.storage.connect)."""
+    connection = storage.connect(engine)
     connection.autocommit = True
     return connection
 

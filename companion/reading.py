@@ -75,10 +75,12 @@ def init_reads(app: Flask, engine: Engine) -> None:
     server restarted) is tried once more on a new one."""
     if engine.dialect.name == "postgresql":
         # In autocommit there is no transaction to roll back when a connection goes back.
-        connect_args = app.config.get("SQLALCHEMY_ENGINE_OPTIONS", {}).get("connect_args", {})
+        options = app.config.get("SQLALCHEMY_ENGINE_OPTIONS", {})
+        connect_args = options.get("connect_args", {})
         reads = create_engine(engine.url, isolation_level="AUTOCOMMIT", pool_pre_ping=False,
-                              pool_reset_on_return=None, connect_args=connect_args)
-        prepare_engine(reads)
+                              pool_reset_on_return=None, connect_args=connect_args,
+                              pool_timeout=options.get("pool_timeout", 30))
+        prepare_engine(reads, connect_args)
         # Whoever disposes of the app's engine (tests, a forked worker) disposes of this too.
         event.listen(engine, "engine_disposed", lambda _engine: reads.dispose())
         app.extensions[_READS] = (reads, engine)

@@ -8,6 +8,14 @@ workers and machines can share it:
 - SQLite: the write opens its transaction with ``BEGIN IMMEDIATE``, which takes the database's
   write lock before the first read. pysqlite's own implicit transactions are switched off so
   that the app decides how each transaction begins; WAL lets readers go on meanwhile.
+
+A PostgreSQL server that stops answering (a frozen process, a stalled disk, a network that
+drops everything) cannot enforce its own statement timeout, and the kernel of a stopped server
+on the same machine even acknowledges what is sent to it. So every connection the app opens
+(:func:`connect`) waits at most ``ANSWER`` seconds for each answer of the server, whatever it
+waits for (a statement, a commit, a ping): then it closes itself and raises psycopg's
+OperationalError, which SQLAlchemy takes for a lost connection (the pool is renewed) and
+companion.guards.outage for an outage (503 with Retry-After).
 """
 
 from __future__ import annotations
@@ -15,6 +23,7 @@ from __future__ import annotations
 import os
 import weakref
 from collections.abc import Callable
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -30,6 +39,10 @@ FIRST_SCHEMA = "0001"
 #: How long a write waits for another write to the same SQLite database (milliseconds).
 SQLITE_BUSY_MS = 30_000
 BEGIN_OPTION = "companion_begin"
+#: The connect argument that says how long a connection waits for each answer (seconds): read
+#: by :func:`connect`, never passed on to the server.
+ANSWER = "companion_answer_seconds"
+_connect_args: weakref.WeakKeyDictionary[Engine, dict[str, Any]] = weakref.WeakKeyDictionary()
 
 migrate = Migrate(directory=MIGRATIONS, render_as_batch=True, compare_type=True)
 
@@ -48,11 +61,56 @@ def _sqlite_begin(connection: Any) -> None:
     connection.exec_driver_sql(f"BEGIN {mode}")
 
 
-def prepare_engine(engine: Engine) -> None:
-    """SQLite transactions as described above; every engine is renewed in a forked child."""
+@cache
+def _answering() -> type[Any]:
+    """psycopg's connection, with a deadline on every wait for the server (made on first use:
+    psycopg is imported in the worker, after gevent's patching; gunicorn.conf.py)."""
+    import psycopg
+    from psycopg import errors
+
+    class Answering(psycopg.Connection[Any]):
+        answer_seconds: float | None = None
+
+        def wait(self, gen: Any, interval: float = 0.1, timeout: float | None = None) -> Any:
+            try:
+                return super().wait(gen, interval, self.answer_seconds if timeout is None
+                                    else timeout)
+            except errors._WaitTimeout:
+                if timeout is not None:
+                    raise  # the caller's own timeout (a listener waiting for notifications)
+                # What the server did with the last request is unknown: never use it again.
+                self.pgconn.finish()
+                raise psycopg.OperationalError(
+                    f"the database did not answer within {self.answer_seconds:g} s") from None
+
+    return Answering
+
+
+def connect(engine: Engine, *args: Any, **params: Any) -> Any:
+    """A new psycopg connection to ``engine``'s database that waits at most the configured
+    seconds for each answer (see the module's description). Without ``args`` and ``params``:
+    with the engine's own connect arguments, outside its pool."""
+    if not args and not params:
+        args, params = engine.dialect.create_connect_args(engine.url)
+        params = {**params, **_connect_args.get(engine, {})}
+    params = dict(params)
+    seconds = params.pop(ANSWER, None)
+    connection = _answering().connect(*args, **params)
+    connection.answer_seconds = seconds
+    return connection
+
+
+def prepare_engine(engine: Engine, connect_args: dict[str, Any] | None = None) -> None:
+    """SQLite transactions as described above; on PostgreSQL connections that wait for each
+    answer at most ``connect_args[ANSWER]`` seconds; every engine is renewed in a forked
+    child."""
     if engine.dialect.name == "sqlite":
         event.listen(engine, "connect", _sqlite_connect)
         event.listen(engine, "begin", _sqlite_begin)
+    elif engine.dialect.name == "postgresql":
+        _connect_args[engine] = dict(connect_args or {})
+        event.listen(engine, "do_connect", lambda _dialect, _record, args, params:
+                     connect(engine, *args, **params))
     reference = weakref.ref(engine)
 
     def renew_after_fork() -> None:
@@ -92,7 +150,8 @@ def init_app(app: Flask, *, also: Callable[[Flask, Engine], None] | None = None)
     migrate.init_app(app, db)
 
     with app.app_context():
-        prepare_engine(db.engine)
+        options = app.config.get("SQLALCHEMY_ENGINE_OPTIONS") or {}
+        prepare_engine(db.engine, options.get("connect_args"))
         if also is not None:
             also(app, db.engine)
         if app.config.get("MIGRATE_ON_START", True):

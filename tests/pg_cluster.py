@@ -8,6 +8,7 @@ import contextlib
 import glob
 import os
 import shutil
+import signal
 import subprocess
 import tempfile
 from dataclasses import dataclass, field
@@ -55,7 +56,28 @@ class Cluster:
         self._as_postgres(str(_bin("pg_ctl")), "-D", str(self.folder / "data"), "-m", mode,
                           "-w", "stop")
 
+    def processes(self) -> list[int]:
+        """The server's process ids: the postmaster's and every child's (its sessions)."""
+        postmaster = int((self.folder / "data" / "postmaster.pid").read_text().split()[0])
+        children = subprocess.run(["pgrep", "-P", str(postmaster)], capture_output=True,
+                                  text=True, check=False).stdout.split()
+        return [postmaster, *map(int, children)]
+
+    def freeze(self) -> None:
+        """Stop every process of the server (SIGSTOP): it neither answers nor refuses, as on
+        a stalled disk; the kernel still accepts connections and data for it."""
+        postmaster, *_sessions = self.processes()
+        os.kill(postmaster, signal.SIGSTOP)  # first: it starts no session after this
+        for pid in self.processes()[1:]:
+            os.kill(pid, signal.SIGSTOP)
+
+    def thaw(self) -> None:
+        for pid in self.processes():
+            os.kill(pid, signal.SIGCONT)
+
     def remove(self) -> None:
+        with contextlib.suppress(OSError, ValueError):
+            self.thaw()  # a test that failed while it was frozen
         with contextlib.suppress(subprocess.CalledProcessError):  # already stopped
             self.stop("immediate")
         shutil.rmtree(self.folder, ignore_errors=True)

@@ -38,7 +38,10 @@ def test_pages_and_json_get_503_with_retry_after_and_one_log_line(down, caplog):
 def test_postgresql_timeouts_come_from_the_settings(down):
     args = down.config["SQLALCHEMY_ENGINE_OPTIONS"]["connect_args"]
     assert args["connect_timeout"] == 5
-    assert args["options"] == "-c statement_timeout=20000 -c lock_timeout=10000"
+    assert args["options"] == "-c statement_timeout=8000 -c lock_timeout=5000"
+    assert args["companion_answer_seconds"] == 10
+    assert args["tcp_user_timeout"] == 10_000 and args["keepalives"] == 1
+    assert down.config["SQLALCHEMY_ENGINE_OPTIONS"]["pool_timeout"] == 5
 
 
 @pytest.fixture

@@ -21,6 +21,7 @@ from sqlalchemy.exc import TimeoutError as PoolTimeout
 
 from companion.api.common import json_error, wants_json
 from companion.extensions import db
+from companion.storage import ANSWER
 
 log = logging.getLogger(__name__)
 #: Seconds a client is asked to wait before it tries again.
@@ -55,11 +56,17 @@ def _is_outage(error: DBAPIError) -> bool:
 
 
 def engine_options(config: dict[str, Any]) -> dict[str, Any]:
-    """PostgreSQL's connect, statement and lock timeouts, from the settings."""
+    """PostgreSQL's timeouts, from the settings: the server's own (statement, lock) and the
+    client's, which hold when the server cannot act (companion.storage: each answer; TCP
+    keepalives for an idle connection, ``tcp_user_timeout`` for what the network never
+    acknowledges)."""
     statement = int(config["DATABASE_STATEMENT_SECONDS"]) * 1000
     lock = int(config["DATABASE_LOCK_SECONDS"]) * 1000
+    answer = int(config["DATABASE_ANSWER_SECONDS"])
     return {"connect_timeout": int(config["DATABASE_CONNECT_SECONDS"]),
-            "options": f"-c statement_timeout={statement} -c lock_timeout={lock}"}
+            "options": f"-c statement_timeout={statement} -c lock_timeout={lock}",
+            ANSWER: answer, "keepalives": 1, "keepalives_idle": 10,
+            "keepalives_interval": 5, "keepalives_count": 2, "tcp_user_timeout": answer * 1000}
 
 
 def init_app(app: Flask) -> None:
@@ -68,6 +75,8 @@ def init_app(app: Flask) -> None:
         options = dict(app.config.get("SQLALCHEMY_ENGINE_OPTIONS") or {})
         options["connect_args"] = {**engine_options(app.config),
                                    **options.get("connect_args", {})}
+        # Waiting for a connection of the pool is part of connecting.
+        options.setdefault("pool_timeout", int(app.config["DATABASE_CONNECT_SECONDS"]))
         app.config["SQLALCHEMY_ENGINE_OPTIONS"] = options
         # The reads and the listener use the driver directly (companion.reading, .live): its
         # own errors are outages too. Imported here, in the worker, after gevent's patching.
