@@ -96,6 +96,8 @@ class Watcher:
         self.heard = 0
         self.rows: OrderedDict[str, tuple[tuple[int, int], Any]] = OrderedDict()
         self.polled_until = 0.0
+        #: Whether the loop has lost the database (logged once, until it answers again).
+        self.down = False
 
     def subscribe(self, game_id: int, seen: int) -> Subscription:
         subscription = Subscription(game_id, seen)
@@ -189,9 +191,21 @@ class Watcher:
         while self._busy():
             try:
                 self._listen() if postgres else self._poll()
-            except Exception:  # the database went away: catch up once it is back
-                log.warning("live updates: lost the database, retrying", exc_info=True)
+            except Exception as error:  # the database went away: catch up once it is back
+                self._lost(error)
                 time.sleep(1)
+
+    def _lost(self, error: Exception) -> None:
+        """One log line per outage (not one per retry), as the rest of the app logs."""
+        if not self.down:
+            self.down = True
+            first = (str(error).splitlines() or [type(error).__name__])[0][:300]
+            log.error("live updates: lost the database (%s); retrying every second", first)
+
+    def _back(self) -> None:
+        if self.down:
+            self.down = False
+            log.warning("live updates: the database answers again")
 
     def catch_up(self) -> None:
         """Ask for the revisions of every watched game (one indexed query per CHUNK games)."""
@@ -206,6 +220,7 @@ class Watcher:
     def _poll(self) -> None:
         while self._busy():
             self.catch_up()
+            self._back()
             time.sleep(TICK)
 
     def _listen(self) -> None:
@@ -216,6 +231,7 @@ class Watcher:
             self._heard(True)
             # Changes made while nobody listened (a first start, a lost connection).
             self.catch_up()
+            self._back()
             while self._busy():
                 for notice in connection.notifies(timeout=IDLE):
                     game_id, _space, revision = notice.payload.partition(" ")

@@ -91,8 +91,8 @@ def connect(engine: Engine, *args: Any, **params: Any) -> Any:
     seconds for each answer (see the module's description). Without ``args`` and ``params``:
     with the engine's own connect arguments, outside its pool."""
     if not args and not params:
-        args, params = engine.dialect.create_connect_args(engine.url)
-        params = {**params, **_connect_args.get(engine, {})}
+        url_args, url_params = engine.dialect.create_connect_args(engine.url)
+        args, params = tuple(url_args), {**url_params, **_connect_args.get(engine, {})}
     params = dict(params)
     seconds = params.pop(ANSWER, None)
     connection = _answering().connect(*args, **params)

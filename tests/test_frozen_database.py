@@ -119,3 +119,37 @@ def test_a_write_whose_answer_was_lost_is_stored_once_when_sent_again(cluster, s
     assert first[0] in (201, 503)
     assert again == (409 if kept else 201)
     assert len(call(server.url, "GET", stored).body["rounds"]) == 1
+
+
+def test_the_live_listener_logs_one_line_per_outage_and_one_when_back(cluster, tmp_path,
+                                                                     monkeypatch, caplog):
+    import logging
+
+    from companion import create_app, live
+    from companion.extensions import db
+
+    monkeypatch.setenv("COMPANION_INSTANCE_PATH", str(tmp_path / "instance"))
+    app = create_app({"SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": cluster.url,
+                      "DATABASE_CONNECT_SECONDS": 1})
+    with app.app_context(), caplog.at_level(logging.INFO, logger="companion.live"):
+        owner = live.watcher(db.engine)
+        watching = owner.subscribe(1, 0)
+        try:
+            _wait_for(lambda: owner.listening)
+            cluster.stop("immediate")
+            time.sleep(4)  # a retry every second meanwhile
+            lost = [r for r in caplog.records if "lost the database" in r.getMessage()]
+            cluster.start()
+            _wait_for(lambda: any("answers again" in r.getMessage() for r in caplog.records))
+        finally:
+            owner.unsubscribe(watching)
+    assert len(lost) == 1 and lost[0].exc_info is None
+    lines = [r.getMessage() for r in caplog.records if r.name == "companion.live"]
+    assert len(lines) == 2, lines
+
+
+def _wait_for(condition: Any, seconds: float = 30) -> None:
+    began = time.monotonic()
+    while not condition():
+        assert time.monotonic() - began < seconds, "never happened"
+        time.sleep(0.1)
