@@ -45,7 +45,9 @@ def start_server(args: argparse.Namespace) -> subprocess.Popen[bytes]:
     url = args.database or f"sqlite:///{folder / 'live.sqlite'}"
     environment = {**os.environ, "DATABASE_URL": url, "SECRET_KEY": "bench",
                    "COMPANION_INSTANCE_PATH": str(folder / "instance"),
-                   "COMPANION_BIND": f"127.0.0.1:{args.port}"}
+                   "COMPANION_BIND": f"127.0.0.1:{args.port}",
+                   # Every simulated phone comes from this one address: no cap per address.
+                   "COMPANION_STREAMS_PER_ADDRESS": "0"}
     if args.workers:
         environment["WEB_CONCURRENCY"] = str(args.workers)
     log = folder / "server.log"

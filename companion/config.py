@@ -30,6 +30,7 @@ ENVIRONMENT_NUMBERS = {
     "COMPANION_QUOTA_IMPORTS": "QUOTA_IMPORTS",
     "COMPANION_QUOTA_EXPORTS": "QUOTA_EXPORTS",
     "COMPANION_QUOTA_PRINTS": "QUOTA_PRINTS",
+    "COMPANION_STREAMS_PER_ADDRESS": "STREAMS_PER_ADDRESS",
     "COMPANION_DRAWING_PROCESSES": "DRAWING_PROCESSES",
     "COMPANION_DRAWING_SECONDS": "DRAWING_SECONDS",
     "COMPANION_DRAWING_WAITING": "DRAWING_WAITING",
@@ -84,6 +85,9 @@ def defaults(instance_path: str) -> dict[str, Any]:
         "DATABASE_STATEMENT_SECONDS": 8,
         "DATABASE_LOCK_SECONDS": 5,
         "DATABASE_ANSWER_SECONDS": 10,
+        # Live streams one client address may hold open per worker (companion.api.games:
+        # 429 beyond; 0: no cap). A table has a phone or two per player, each with a tab or two.
+        "STREAMS_PER_ADDRESS": 24,
         # PDFs and pictures are drawn in this many processes per worker (companion.drawing;
         # 0: in the worker itself), at most DRAWING_WAITING at once per worker, each within
         # DRAWING_SECONDS of being asked for (else 503 and Retry-After).

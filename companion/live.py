@@ -271,6 +271,28 @@ def watcher(engine: Engine) -> Watcher:
         return found
 
 
+class OpenStreams:
+    """How many streams each client address holds open in this process (a worker)."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.by_address: dict[str, int] = {}
+
+    def open(self, address: str, most: int) -> bool:
+        """Count one more stream of ``address``, unless it holds ``most`` already (0: no cap)."""
+        with self.lock:
+            held = self.by_address.get(address, 0)
+            if most and held >= most:
+                return False
+            self.by_address[address] = held + 1
+            return True
+
+    def close(self, address: str) -> None:
+        with self.lock:
+            held = self.by_address.pop(address, 0) - 1
+            if held > 0:
+                self.by_address[address] = held
+
 #: A comment line at least this often keeps proxies and phones from giving up on a quiet stream.
 KEEP_ALIVE = 20.0
 #: How long a phone waits before it reconnects a broken stream (milliseconds).

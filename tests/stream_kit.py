@@ -14,15 +14,19 @@ from urllib.parse import urlsplit
 class Stream:
     """One open Server-Sent Events stream of a game."""
 
-    def __init__(self, base: str, key: str, timeout: float = 60) -> None:
+    def __init__(self, base: str, key: str, timeout: float = 60,
+                 source: str | None = None) -> None:
+        """``source``: the local address to connect from (127.0.0.2: another client)."""
         address = urlsplit(base)
-        self.connection = http.client.HTTPConnection(address.hostname, address.port,
-                                                     timeout=timeout)
+        self.connection = http.client.HTTPConnection(
+            address.hostname, address.port, timeout=timeout,
+            source_address=None if source is None else (source, 0))
         self.connection.request("GET", f"/api/games/{key}/events",
                                 headers={"Accept": "text/event-stream"})
         self.response = self.connection.getresponse()
         self.status = self.response.status
         self.content_type = self.response.getheader("Content-Type", "")
+        self.retry_after = self.response.getheader("Retry-After")
         self.revisions: list[int] = []
         self.comments = 0
         self.changed = threading.Condition()
@@ -60,4 +64,6 @@ class Stream:
                 self.connection.sock.shutdown(socket.SHUT_RDWR)
         if self.reader.is_alive():
             self.reader.join(10)
+        with contextlib.suppress(OSError):
+            self.response.close()  # else its file keeps the socket open, as if still there
         self.connection.close()

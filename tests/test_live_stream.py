@@ -20,7 +20,9 @@ PLAYERS = ["Ann", "Ben", "Cleo"]
 
 @pytest.fixture(scope="module")
 def server(server_database: tuple[str, Path]) -> Iterator[Server]:
-    with started(*server_database, workers=2) as running:
+    # Every phone of these tests comes from one address: no cap per address here.
+    with started(*server_database, workers=2,
+                 settings={"COMPANION_STREAMS_PER_ADDRESS": "0"}) as running:
         yield running
 
 

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from flask import Response, abort, jsonify, request
+from flask import Response, abort, current_app, jsonify, request
+from flask_babel import gettext as _
 
 from companion import live, reading
-from companion.api.common import body, bp, locked, name_warnings, saved
+from companion.api.common import body, bp, json_error, locked, name_warnings, saved
 from companion.api.openapi import documented
 from companion.cache import pages as rendered
 from companion.extensions import db
@@ -93,10 +94,39 @@ def _game_body(game: reading.GameHead) -> bytes:
 
 
 @bp.get("/games/<key>/events")
-@documented(answers={200: Events}, errors=(404,))
+@documented(answers={200: Events}, errors=(404, 429))
 def events(key: str) -> Response:
-    """Server-Sent Events: the game's revision at once, then again after every change."""
+    """Server-Sent Events: the game's revision at once, then again after every change.
+
+    One address holds at most ``STREAMS_PER_ADDRESS`` streams per worker: one more gets 429,
+    and the streams already open, and other addresses', go on."""
     game = _head(key)
+    address = str(request.remote_addr)
+    held = current_app.extensions.setdefault("companion_streams", live.OpenStreams())
+    if not held.open(address, int(current_app.config["STREAMS_PER_ADDRESS"])):
+        return _too_many_streams()
+    try:
+        response = _stream(game)
+    except BaseException:
+        held.close(address)
+        raise
+    # When the server is done with the answer (the phone went away, the worker stops).
+    response.call_on_close(lambda: held.close(address))
+    return response
+
+
+def _too_many_streams() -> Response:
+    response = json_error(429, _("Too many live updates are open from your address: close "
+                                 "a few pages of games and try again."))
+    response.headers["Retry-After"] = str(STREAMS_RETRY_SECONDS)
+    return response
+
+
+#: Seconds a client refused a stream is asked to wait (a stream ends when its page closes).
+STREAMS_RETRY_SECONDS = 30
+
+
+def _stream(game: reading.GameHead) -> Response:
     watcher = live.watcher(db.engine)
     db.session.remove()  # a stream never holds a database connection while it waits
     subscription = watcher.subscribe(game.id, game.revision)
