@@ -1,7 +1,8 @@
 """Production settings for gunicorn, which reads this file by itself from the working directory.
 
 From the repository root, ``gunicorn "companion:create_app()"`` is the whole command. The
-environment adjusts it: ``COMPANION_BIND`` (address:port, default 0.0.0.0:8000),
+environment adjusts it: ``COMPANION_BIND`` (address:port; by default 127.0.0.1:8000, this
+machine only, for a proxy in front; ``0.0.0.0:8000`` serves every interface),
 ``WEB_CONCURRENCY`` (worker processes), ``COMPANION_CONNECTIONS`` (open connections per
 worker) and ``FORWARDED_ALLOW_IPS`` (proxies whose X-Forwarded-Proto gunicorn believes).
 Options given on the command line win over this file.
@@ -23,7 +24,7 @@ import resource
 import subprocess
 import sys
 
-bind = [os.environ.get("COMPANION_BIND", "0.0.0.0:8000")]
+bind = [os.environ.get("COMPANION_BIND", "127.0.0.1:8000")]
 worker_class = "gevent"
 # Python runs on one core per process; a second process per core covers the moments a worker
 # spends in a blocking C call (SQLite) or rendering a page.

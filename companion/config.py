@@ -13,6 +13,7 @@ ENVIRONMENT_KEYS = {
     "DATABASE_URL": "SQLALCHEMY_DATABASE_URI",
     "SECRET_KEY": "SECRET_KEY",
     "COMPANION_QUOTA_STORAGE": "RATELIMIT_STORAGE_URI",
+    "COMPANION_PROXY_FROM": "PROXY_FROM",
 }
 #: Whole-number settings from the environment (on/off ones take 0 or 1).
 ENVIRONMENT_NUMBERS = {
@@ -61,6 +62,9 @@ def defaults(instance_path: str) -> dict[str, Any]:
         "MIGRATE_ON_START": 1,
         # How many proxies in front of the app set X-Forwarded-For/-Proto/-Host (0: none).
         "PROXIES": 0,
+        # The addresses (or networks) those proxies connect from: X-Forwarded-* from anyone
+        # else is ignored (companion.security).
+        "PROXY_FROM": "127.0.0.1,::1",
         # Strict-Transport-Security on answers served over HTTPS (0 turns it off).
         "HSTS_SECONDS": 365 * 24 * 3600,
         # Requests per minute per client address (companion.guards.quotas): a table records a round

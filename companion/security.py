@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+from ipaddress import IPv4Network, IPv6Network, ip_address, ip_network
+from typing import TYPE_CHECKING, Any
+
 from flask import Flask, Response, current_app, request
 from flask.sessions import SecureCookieSessionInterface
 from werkzeug.middleware.proxy_fix import ProxyFix
+
+if TYPE_CHECKING:
+    from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
 
 HEADERS = {
     # Scripts only from our own files; inline style attributes carry player colours.
@@ -55,11 +61,46 @@ def _headers(response: Response) -> Response:
     return response
 
 
+class FromProxies:
+    """``PROXIES`` proxies' X-Forwarded-* headers, believed only when the request comes from
+    one of the ``PROXY_FROM`` addresses. When the app can also be reached directly, anyone
+    else could otherwise name any address, and escape the quotas counted per address."""
+
+    def __init__(self, app: WSGIApplication, proxies: int, trusted: str) -> None:
+        self.plain = app
+        self.fixed = ProxyFix(app, x_for=proxies, x_proto=proxies, x_host=proxies)
+        self.trusted = networks(trusted)
+
+    def __call__(self, environ: WSGIEnvironment, start_response: StartResponse) -> Any:
+        try:
+            peer = ip_address(environ.get("REMOTE_ADDR", ""))
+        except ValueError:  # a Unix socket: only a proxy on this machine reaches it
+            return self.fixed(environ, start_response)
+        if peer.version == 6 and peer.ipv4_mapped is not None:  # ::ffff:127.0.0.1
+            peer = peer.ipv4_mapped
+        through = any(peer in network for network in self.trusted)
+        return (self.fixed if through else self.plain)(environ, start_response)
+
+
+def networks(listed: str) -> list[IPv4Network | IPv6Network]:
+    """``"127.0.0.1, ::1, 10.0.0.0/8"`` as networks; a wrong entry stops the start with a
+    sentence that names it."""
+    found = []
+    for entry in filter(None, (part.strip() for part in listed.split(","))):
+        try:
+            found.append(ip_network(entry, strict=False))
+        except ValueError:
+            raise ValueError(f"COMPANION_PROXY_FROM: {entry!r} is not an IP address or "
+                             "network (such as 127.0.0.1 or 10.0.0.0/8)") from None
+    return found
+
+
 def init_app(app: Flask) -> None:
-    """Trust ``PROXIES`` proxies' X-Forwarded-* headers; Secure cookies and HSTS over HTTPS."""
+    """Trust ``PROXIES`` proxies' X-Forwarded-* headers when they come from ``PROXY_FROM``;
+    Secure cookies and HSTS over HTTPS."""
     proxies = int(app.config["PROXIES"])
     if proxies:
-        app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
-            app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies)
+        app.wsgi_app = FromProxies(  # type: ignore[method-assign]
+            app.wsgi_app, proxies, str(app.config["PROXY_FROM"]))
     app.session_interface = SessionInterface()
     app.after_request(_headers)
