@@ -9,18 +9,25 @@ request gets 429 with a sentence and ``Retry-After`` (companion.api.common) befo
 so it stores nothing. The counts live in each worker's memory by default
 (``RATELIMIT_STORAGE_URI = "memory://"``), so one address may reach the quota once per worker
 (docs/decisions.md, issue 22); a shared store such as ``redis://host:6379`` counts exactly,
-across workers and boxes. The client address is ``REMOTE_ADDR``, which ProxyFix rewrites from
+across workers and boxes (``pip install ".[redis]"`` brings its client). While that store does
+not answer (within a second), each worker counts in its own memory instead, as by default,
+logs one line ("falling back to in-memory storage") and looks again with growing pauses (up to
+half a minute) until it is back: a request is never refused nor slowed because the store of
+its count is away. The client address is ``REMOTE_ADDR``, which ProxyFix rewrites from
 ``X-Forwarded-For`` only when ``PROXIES`` says how many proxies to trust (companion.security).
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
+from typing import Any
 
 from flask import Flask, Response, current_app, g
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 
+log = logging.getLogger(__name__)
 WRITES = ["POST", "PUT", "PATCH", "DELETE"]
 #: Setting → the endpoints it counts together, and the methods counted (None: all).
 QUOTAS: dict[str, tuple[tuple[str, ...], list[str] | None]] = {
@@ -68,10 +75,34 @@ def _per_minute(setting: str) -> Callable[[], str]:
     return lambda: f"{int(current_app.config[setting])} per minute"
 
 
+class _Outages(logging.LoggerAdapter):  # type: ignore[type-arg]
+    """Flask-Limiter's logger, whose lines about the store going and coming back are also
+    said, once per outage and worker, in the app's log."""
+
+    def __init__(self, logger: logging.Logger) -> None:
+        super().__init__(logger, {})
+
+    def log(self, level: int, msg: object, *args: Any, **kwargs: Any) -> None:
+        said = str(msg)
+        if said.startswith("Rate limit storage unreachable"):
+            log.error("quotas: their store does not answer; each worker counts in its own "
+                      "memory until it is back")
+        elif said.startswith("Rate limit storage recovered"):
+            log.warning("quotas: their store answers again")
+        super().log(level, msg, *args, **kwargs)
+
+
 def init_app(app: Flask) -> Limiter:
     """One limiter per app; every endpoint of a quota shares that quota's count."""
     app.config.setdefault("RATELIMIT_HEADERS_ENABLED", True)
+    app.config.setdefault("RATELIMIT_IN_MEMORY_FALLBACK_ENABLED", True)
+    if str(app.config["RATELIMIT_STORAGE_URI"]).startswith("redis"):
+        # A store that does not answer must cost a request a second, not a worker's timeout.
+        app.config.setdefault("RATELIMIT_STORAGE_OPTIONS",
+                              {"socket_timeout": 1, "socket_connect_timeout": 1})
     limiter = Limiter(get_remote_address, app=app)
+    # Its own log goes nowhere unless logging is set up: say the store's outages in ours.
+    limiter.logger = _Outages(limiter.logger)  # type: ignore[assignment]
     # The wrapped views hold the limiter weakly: the app keeps it alive.
     app.extensions["companion_quotas"] = limiter
     for setting, (endpoints, methods) in QUOTAS.items():
