@@ -24,12 +24,15 @@ from __future__ import annotations
 import atexit
 import copyreg
 import os
+import pickle
+import shutil
+import tempfile
 import threading
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from flask import Flask, current_app
 from flask_babel import gettext
@@ -80,14 +83,47 @@ def translate(language: str) -> Callable[[str], str]:
     return Translator(language)
 
 
+#: How much less CPU a drawing process asks for than the workers (``nice``): when both want
+#: the cores, the requests of every worker go first and the drawings take what is left.
+NICENESS = 10
+
+
 def _warm() -> None:
-    """A pool process imports the drawing code once, before its first drawing."""
+    """A pool process steps back (see NICENESS) and imports the drawing code once, before its
+    first drawing."""
+    os.nice(NICENESS)
     import companion.pdf  # noqa: F401
     import companion.png  # noqa: F401
 
 
+def _drawn_from_files(work: Callable[..., Any], given: str, folder: str) -> str:
+    """In a pool process: ``work`` of the arguments in the file ``given``; returns the file
+    its result is in."""
+    with open(given, "rb") as file:
+        args = pickle.load(file)
+    os.unlink(given)
+    result = work(*args)
+    descriptor, made = tempfile.mkstemp(dir=folder, suffix=".out")
+    with os.fdopen(descriptor, "wb") as file:
+        pickle.dump(result, file)
+    return made
+
+
+def _taken(path: str) -> Any:
+    with open(path, "rb") as file:
+        found = pickle.load(file)
+    os.unlink(path)
+    return found
+
+
 class _Pool:
-    """One worker's processes and the count of the drawings it has accepted."""
+    """One worker's processes, the count of the drawings it has accepted, and the folder
+    their arguments and results pass through.
+
+    Only file names go through the executor's pipes. Its queue's feeder writes to a pipe
+    with a blocking ``os.write``, which gevent does not make cooperative: the arguments of a
+    long game (megabytes) would fill the pipe while the process is busy drawing, and stop
+    the whole worker until the process read them."""
 
     def __init__(self, processes: int, waiting: int) -> None:
         import multiprocessing
@@ -95,11 +131,16 @@ class _Pool:
 
         self.pid = os.getpid()
         self.processes, self.waiting = processes, waiting
+        self.folder = tempfile.mkdtemp(prefix="companion-drawings-")
         self.executor = ProcessPoolExecutor(
             processes, mp_context=multiprocessing.get_context("spawn"), initializer=_warm)
         self.slots = threading.BoundedSemaphore(waiting)
         # Its processes end with the worker; nothing waits for drawings nobody will read.
-        atexit.register(self.executor.shutdown, wait=False, cancel_futures=True)
+        atexit.register(self.close)
+
+    def close(self) -> None:
+        self.executor.shutdown(wait=False, cancel_futures=True)
+        shutil.rmtree(self.folder, ignore_errors=True)
 
 
 _pool: dict[str, _Pool] = {}
@@ -117,6 +158,22 @@ def _current(processes: int, waiting: int) -> _Pool:
         return found
 
 
+def _broken() -> DrawingBusy:
+    """A process died (killed, out of memory): the next drawing starts a new pool."""
+    with _pool_lock:
+        _pool.pop("pool", None)
+    return DrawingBusy("the pool of drawings broke")
+
+
+class _Outcome:
+    """What a drawing came to, once its process is done (set by the executor's thread)."""
+
+    def __init__(self) -> None:
+        self.ready = threading.Event()
+        self.value: Any = None
+        self.error: BaseException | None = None
+
+
 def draw(work: Callable[..., T], *args: Any,
          on_done: Callable[[T], None] | None = None) -> T:
     """``work(*args)`` drawn in this worker's pool (or here, with ``DRAWING_PROCESSES = 0``);
@@ -132,31 +189,36 @@ def draw(work: Callable[..., T], *args: Any,
     pool = _current(processes, int(config["DRAWING_WAITING"]))
     if not pool.slots.acquire(blocking=False):
         raise DrawingBusy("too many drawings waiting")
-    try:
-        future = pool.executor.submit(work, *args)
-    except RuntimeError:  # BrokenProcessPool: a process died (killed, out of memory)
-        pool.slots.release()
-        with _pool_lock:
-            _pool.pop("pool", None)  # the next drawing starts a new pool
-        raise DrawingBusy("the pool of drawings broke") from None
+    outcome = _Outcome()
 
     def finished(done: Any) -> None:
         pool.slots.release()
-        if on_done is not None and not done.cancelled() and done.exception() is None:
-            on_done(done.result())
+        try:
+            outcome.value = _taken(done.result())
+            if on_done is not None:
+                on_done(outcome.value)
+        except BaseException as error:  # the drawing's own, or a broken pool's
+            outcome.error = error
+        outcome.ready.set()
 
-    future.add_done_callback(finished)
-    from concurrent.futures import TimeoutError as Late
+    descriptor, given = tempfile.mkstemp(dir=pool.folder, suffix=".in")
+    with os.fdopen(descriptor, "wb") as file:
+        pickle.dump(args, file)
+    try:
+        pool.executor.submit(_drawn_from_files, work, given, pool.folder).add_done_callback(
+            finished)
+    except RuntimeError:  # BrokenProcessPool
+        pool.slots.release()
+        raise _broken() from None
+    if not outcome.ready.wait(float(config["DRAWING_SECONDS"])):
+        raise DrawingBusy("the drawing missed its deadline")  # kept when done (on_done)
     from concurrent.futures.process import BrokenProcessPool
 
-    try:
-        return future.result(timeout=float(config["DRAWING_SECONDS"]))
-    except Late:  # it runs on, and is kept for the request sent again
-        raise DrawingBusy("the drawing missed its deadline") from None
-    except BrokenProcessPool:
-        with _pool_lock:
-            _pool.pop("pool", None)
-        raise DrawingBusy("the pool of drawings broke") from None
+    if isinstance(outcome.error, BrokenProcessPool):
+        raise _broken() from None
+    if outcome.error is not None:
+        raise outcome.error
+    return cast(T, outcome.value)
 
 
 #: Seconds a client is asked to wait before it asks for a refused or late drawing again.

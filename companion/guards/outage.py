@@ -65,7 +65,7 @@ def engine_options(config: dict[str, Any]) -> dict[str, Any]:
     answer = int(config["DATABASE_ANSWER_SECONDS"])
     return {"connect_timeout": int(config["DATABASE_CONNECT_SECONDS"]),
             "options": f"-c statement_timeout={statement} -c lock_timeout={lock}",
-            ANSWER: answer, "keepalives": 1, "keepalives_idle": 10,
+            ANSWER: answer or None, "keepalives": 1, "keepalives_idle": 10,
             "keepalives_interval": 5, "keepalives_count": 2, "tcp_user_timeout": answer * 1000}
 
 
