@@ -7,7 +7,7 @@ workers)::
     python benchmarks/isolation.py                       # drawings in their pool (default)
     python benchmarks/isolation.py --inline              # drawn in the worker, as before
     python benchmarks/isolation.py --freeze              # + a frozen PostgreSQL (root)
-    python benchmarks/isolation.py --freeze --answer 0   # ... without the client's deadline
+    python benchmarks/isolation.py --only-freeze --answer 0   # no client deadline (before)
 
 Prints the p50/p99 of a cheap read (another game's JSON) alone and while 10 drawings run
 (target: p99 during drawings at most 3 × p99 alone), the time of the worst drawings (a
@@ -220,8 +220,12 @@ def main() -> int:
     parser.add_argument("--freeze", action="store_true", help="also freeze a PostgreSQL")
     parser.add_argument("--answer", type=int, default=10, help="DB answer deadline (0: none)")
     parser.add_argument("--freeze-seconds", type=float, default=60)
+    parser.add_argument("--only-freeze", action="store_true", help="skip the drawings")
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="companion-isolation-"))
+    if args.only_freeze:
+        freeze(args, folder)
+        return 0
     url = args.database or f"sqlite:///{folder / 'isolation.sqlite'}"
     settings = {"COMPANION_QUOTAS": "0",
                 "COMPANION_DRAWING_PROCESSES": "0" if args.inline else "1"}

@@ -126,3 +126,37 @@ def test_under_gevent_the_worker_goes_on_while_a_drawing_runs(tmp_path: Any) -> 
                           timeout=120, env=environment, cwd=os.getcwd())
     assert done.returncode == 0, done.stderr
     assert int(done.stdout.split()[-1]) > 5
+
+
+FAMILY = "\U0001F468\U0001F3FB\u200d\U0001F469\U0001F3FC\u200d\U0001F467\U0001F3FD\u200d\U0001F466"
+
+
+def test_a_gunicorn_worker_answers_a_read_while_it_has_a_slow_drawing(tmp_path):
+    """One gevent worker: the cheap read asked after a slow drawing comes back before it (in
+    the worker, the drawing would hold the read until it was done)."""
+    import threading
+
+    from tests.server_kit import call, serving
+
+    names = [FAMILY * 29 + chr(0x1F600 + seat) for seat in range(6)]
+    with serving("sqlite", tmp_path, workers=1, settings={"COMPANION_QUOTAS": "0"}) as server:
+        assert call(server.url, "GET", "/print/blank.pdf").status == 200  # the pool is up
+        game = call(server.url, "POST", "/api/games", {"players": names}).body
+        for _turn in range(10):
+            results = [{"player": name, "phase": seat == 0, "points": 0 if seat == 0 else 50}
+                       for seat, name in enumerate(names)]
+            assert call(server.url, "POST", f"/api/games/{game['id']}/rounds",
+                        {"results": results, "confirm": True}).status == 201
+        done: list[str] = []
+
+        def picture() -> None:
+            answer = call(server.url, "GET", f"/games/{game['view_id']}/standings.png")
+            done.append(f"drawing {answer.status}")
+
+        drawing_thread = threading.Thread(target=picture)
+        drawing_thread.start()
+        time.sleep(0.2)  # the drawing has been asked for
+        read = call(server.url, "GET", f"/api/games/{game['view_id']}")
+        done.append(f"read {read.status}")
+        drawing_thread.join()
+    assert done == ["read 200", "drawing 200"]
