@@ -31,7 +31,7 @@ from companion.extensions import db
 from companion.models import Game
 from companion.services import games as services
 from companion.services.games import KEY
-from companion.storage import prepare_engine
+from companion.storage import prepare_engine, unanswered
 
 
 @dataclass(frozen=True)
@@ -170,7 +170,7 @@ def rows(statement: Select[Any] | CompoundSelect[Any], params: dict[str, Any], *
                 # A restarted server broke every idle connection, not just this one: start
                 # the pool afresh rather than meet them one failed request at a time.
                 reads.dispose()
-            if attempt == 2 or not broken:
+            if attempt == 2 or not broken or unanswered(error):
                 raise
         finally:
             connection.close()

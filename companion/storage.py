@@ -21,6 +21,7 @@ companion.guards.outage for an outage (503 with Retry-After).
 from __future__ import annotations
 
 import os
+import sys
 import weakref
 from collections.abc import Callable
 from functools import cache
@@ -68,8 +69,12 @@ def _answering() -> type[Any]:
     import psycopg
     from psycopg import errors
 
+    class NoAnswer(psycopg.OperationalError):
+        """The server did not answer within the connection's ``answer_seconds``."""
+
     class Answering(psycopg.Connection[Any]):
         answer_seconds: float | None = None
+        silent = NoAnswer
 
         def wait(self, gen: Any, interval: float = 0.1, timeout: float | None = None) -> Any:
             try:
@@ -80,10 +85,16 @@ def _answering() -> type[Any]:
                     raise  # the caller's own timeout (a listener waiting for notifications)
                 # What the server did with the last request is unknown: never use it again.
                 self.pgconn.finish()
-                raise psycopg.OperationalError(
+                raise NoAnswer(
                     f"the database did not answer within {self.answer_seconds:g} s") from None
 
     return Answering
+
+
+def unanswered(error: BaseException) -> bool:
+    """Whether ``error`` says the server did not answer in time (asking again, on a new
+    connection, would only wait as long again)."""
+    return "psycopg" in sys.modules and isinstance(error, _answering().silent)
 
 
 def connect(engine: Engine, *args: Any, **params: Any) -> Any:
