@@ -37,6 +37,8 @@ from typing import Any, TypeVar, cast
 from flask import Flask, current_app
 from flask_babel import gettext
 
+from companion.exceptions import ServiceError
+
 T = TypeVar("T")
 
 
@@ -53,8 +55,9 @@ copyreg.pickle(MappingProxyType, _read_only)
 TRANSLATIONS = Path(__file__).resolve().parent / "translations"
 
 
-class DrawingBusy(Exception):
-    """The drawing was refused (too many waiting) or missed its deadline."""
+class DrawingBusy(ServiceError):
+    """The drawing was refused (too many waiting) or missed its deadline: a refusal for now,
+    answered 503 (:func:`init_app`)."""
 
 
 class Translator:
