@@ -22,7 +22,7 @@ from companion.names import length, unwanted
 from companion.rules.cards import MAX_NUMBER
 from companion.rules.errors import PhaseError, RulesError
 from companion.rules.phases import Deck, Part, PartKind, Phase
-from companion.rules.solver import MANY_PARTS, MANY_RUNS, UNSUPPORTED, plan
+from companion.rules.solver import plan
 
 HAND = 10
 """Cards dealt to each player: no phase can hold more."""
@@ -183,19 +183,7 @@ def _phase_problems(number: int, parts: tuple[tuple[PartKind, int], ...]) -> lis
     try:
         plan((Phase(_PLANNING, number, tuple(Part(kind, size) for kind, size in parts)),))
     except PhaseError as error:
-        why = error.reason
-        if why.template == MANY_PARTS:
-            return [Reason("phase %(phase)s has %(count)s groups, but a phase has at most "
-                           "%(most)s", {**params, **why.params})]
-        if why.template == MANY_RUNS:
-            return [Reason("phase %(phase)s has %(count)s runs, but a phase has at most "
-                           "%(most)s: more would take the checker too long",
-                           {**params, **why.params})]
-        if why.template != UNSUPPORTED:
-            return [why]  # one deck cannot hold it: the engine's own sentence names it
-        return [Reason("phase %(phase)s cannot be checked: the rules checker plans sets with "
-                       "at most one run, runs alone, a colour run alone, or cards of one "
-                       "colour alone or with one set or run", params)]
+        return [error.reason]  # one deck cannot hold it: the engine's own sentence names it
     return []
 
 
