@@ -14,7 +14,6 @@ first check on a 2-core machine, worst shape included.
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import random
 import statistics
