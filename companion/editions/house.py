@@ -81,6 +81,11 @@ def _table_of(phases: Mapping[str, Any] | Any, found: list[tuple[str, Reason]]) 
         for part in parts if isinstance(parts, list) else [None]:
             kind = KINDS.get(str(part.get("kind"))) if isinstance(part, dict) else None
             size = part.get("size") if isinstance(part, dict) else None
+            if kind is not None and isinstance(size, str) and size:
+                found.append((f"phase-{number}", Reason(
+                    "phase %(phase)s: write the number of cards with the digits 0 to 9, "
+                    "not “%(size)s”", {"phase": number, "size": size})))
+                break
             if kind is None or isinstance(size, bool) or not isinstance(size, int):
                 found.append((f"phase-{number}", Reason(
                     "phase %(phase)s: each part is a kind (set, run, colour or colour run) "
@@ -124,7 +129,8 @@ def read(data: object) -> HouseRules:
         chooses = False
     rules = HouseRules(name.strip(), _table_of(data.get("phases"), found),
                        _values_of(data.get("values"), found), chooses)
-    found += problems(rules) if not found else ()
+    named = {field for field, _ in found}  # a field misread has its reason already
+    found += (problem for problem in problems(rules) if problem[0] not in named)
     if found:
         raise HouseRulesRefused(tuple(found))
     return rules

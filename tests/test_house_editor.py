@@ -1,0 +1,125 @@
+"""The house-rules editor (issue 35): add and remove phases and groups without a script,
+problems summed up at the top and by their field, a preview only of rules that would be
+stored, numbers in ASCII digits only."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from test_house_editions import editor_post, stored
+
+
+def preset_rows(page: str) -> dict[str, str]:
+    """The editor's fields as the page fills them in (selected kinds, typed sizes)."""
+    fields = {"name": "Six of ten", "values-low": "5", "values-high": "10",
+              "values-skip": "15", "values-wild": "25"}
+    for select in re.finditer(r'<select id="(phase-\d+-kind-\d+)".*?</select>', page, re.S):
+        chosen = re.search(r'<option value="([^"]*)" selected>', select.group(0))
+        fields[select.group(1)] = chosen.group(1) if chosen else ""
+    for size in re.finditer(r'id="(phase-\d+-size-\d+)"[^>]*value="([^"]*)"', page):
+        fields[size.group(1)] = size.group(2)
+    return fields
+
+
+def previewed(page: str) -> list[str]:
+    return re.findall(r"<li><strong>Phase (\d+)</strong>: ([^<]*)</li>", page)
+
+
+@pytest.mark.parametrize(("fields", "field", "sentence"), [
+    ({"phase-1-size-1": "³"}, "phase-1", "Phase 1: write the number of cards with the digits "
+                                         "0 to 9, not “³”"),
+    ({"phase-2-size-1": "٣"}, "phase-2", "not “٣”"),
+    ({"phase-1-size-2": "３"}, "phase-1", "not “３”"),
+    ({"values-wild": "٢٥"}, "values-wild", "A card&#39;s value is a whole number of points, "
+                                          "not “٢٥”"),
+    ({"values-low": "⁵"}, "values-low", "not “⁵”"),
+])
+def test_numbers_are_ascii_digits_refused_by_their_field(
+        client: FlaskClient, app: Flask, fields: dict[str, str], field: str,
+        sentence: str) -> None:
+    """``isdigit`` takes superscripts (int() then failed: a 500) and other scripts' digits
+    (read as numbers): both are refused next to the field, and nothing is stored."""
+    response = client.post("/editions/new", data=editor_post(**fields))
+    page = response.get_data(as_text=True)
+    assert response.status_code == 422 and stored(app) == (0, 0)
+    error = re.search(rf'<p class="field-error" id="{field}-error">([^<]*)</p>', page)
+    assert error is not None and sentence in error.group(1), page
+    assert f'href="#{field}' in page  # and in the summary at the top
+
+
+def test_problems_are_summed_up_at_the_top_and_hide_the_preview(client: FlaskClient,
+                                                               app: Flask) -> None:
+    response = client.post("/editions/new", data=editor_post(
+        name="", **{"values-wild": "-5", "phase-2-kind-1": "", "phase-2-size-1": "4"},
+        preview="1"))
+    page = response.get_data(as_text=True)
+    assert response.status_code == 422 and stored(app) == (0, 0)
+    summary = page.index('class="panel error-summary"')
+    assert summary < page.index('class="panel house-preview"') < page.index("<form")
+    assert "3 things to fix before these rules can be stored" in page
+    for anchor in ("#name", "#phase-2-kind-1", "#values-wild"):
+        assert f'<a href="{anchor}">' in page[summary:page.index('class="panel house-preview"')]
+    assert previewed(page) == []  # nothing that would not be stored
+    assert "The preview shows the rules once they can be stored as they are." in page
+
+
+def test_from_a_preset_six_phases_are_kept_with_four_taps(client: FlaskClient,
+                                                         app: Flask) -> None:
+    """Removing phases 7 to 10 is one button each, without a script; the preview follows
+    what would be stored, numbered once."""
+    page = client.get("/editions/new?preset=mattel").get_data(as_text=True)
+    assert [number for number, _ in previewed(page)] == [str(n) for n in range(1, 11)]
+    assert "<ol" not in page.split('class="panel house-preview"')[1].split("</section>")[0]
+    for _ in range(4):
+        fields = preset_rows(page)
+        last = max(int(name.split("-")[1]) for name, kind in fields.items()
+                   if name.endswith("-kind-1") and kind)
+        response = client.post("/editions/new", data={**fields, "edit": f"remove-phase-{last}"})
+        assert response.status_code == 200 and stored(app) == (0, 0)
+        page = response.get_data(as_text=True)
+    assert [number for number, _ in previewed(page)] == [str(n) for n in range(1, 7)]
+    stored_page = client.post("/editions/new", data=preset_rows(page))
+    assert stored_page.status_code == 303 and stored(app) == (1, 1)
+    shown = client.get(stored_page.headers["Location"]).get_data(as_text=True)
+    assert len(previewed(shown)) == 6 and "wild 25 points" in shown
+
+
+def test_groups_and_phases_are_added_and_removed(client: FlaskClient) -> None:
+    base = editor_post()
+    added = client.post("/editions/new", data={**base, "edit": "add-part-2"})
+    assert ("2", "2 colour runs of 4") in previewed(added.get_data(as_text=True))
+    more = client.post("/editions/new", data={**base, "edit": "add-phase"})
+    assert previewed(more.get_data(as_text=True))[-1] == ("3", "colour run of 4")
+    fewer = client.post("/editions/new", data={**base, "edit": "remove-part-1-1"})
+    assert previewed(fewer.get_data(as_text=True))[0] == ("1", "run of 3")
+    gone = client.post("/editions/new", data={**base, "edit": "remove-phase-1"})
+    assert previewed(gone.get_data(as_text=True)) == [("1", "colour run of 4")]
+    for nonsense in ("remove-phase-9", "remove-part-1-7", "add-part-x", "drop-table"):
+        same = client.post("/editions/new", data={**base, "edit": nonsense})
+        assert same.status_code == 200
+        assert previewed(same.get_data(as_text=True)) == [("1", "set of 3 + run of 3"),
+                                                          ("2", "colour run of 4")]
+
+
+def test_the_editor_names_a_colour_group_as_the_other_kinds(client: FlaskClient) -> None:
+    page = client.get("/editions/new?preset=original").get_data(as_text=True)
+    assert ">colour group of</option>" in page and "cards of one colour</option>" not in page
+    # Enter in a field previews rather than pressing the first remove button.
+    form = page[page.index("<form"):]
+    assert form.index('name="preview"') < form.index('name="edit"')
+
+
+def test_any_mix_the_deck_holds_is_stored(client: FlaskClient, app: Flask) -> None:
+    """Shapes the checker used to refuse: a set beside a colour run, two colour groups,
+    three runs beside a set, five colour runs of 2."""
+    fields = editor_post(**{
+        "phase-1-kind-1": "set", "phase-1-size-1": "3", "phase-1-kind-2": "colour run",
+        "phase-1-size-2": "6", "phase-2-kind-1": "colour", "phase-2-size-1": "4",
+        "phase-2-kind-2": "colour", "phase-2-size-2": "4",
+        **{f"phase-3-kind-{n}": "colour run" for n in range(1, 6)},
+        **{f"phase-3-size-{n}": "2" for n in range(1, 6)}})
+    response = client.post("/editions/new", data=fields)
+    assert response.status_code == 303 and stored(app) == (1, 1)
