@@ -9,7 +9,7 @@ import re
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from test_house_editions import editor_post, stored
+from test_house_editions import editor_post, game_with, make, pdf_text, round_of, stored
 
 
 def preset_rows(page: str) -> dict[str, str]:
@@ -123,3 +123,61 @@ def test_any_mix_the_deck_holds_is_stored(client: FlaskClient, app: Flask) -> No
         **{f"phase-3-size-{n}": "2" for n in range(1, 6)}})
     response = client.post("/editions/new", data=fields)
     assert response.status_code == 303 and stored(app) == (1, 1)
+
+
+# ---- a house edition where it is played: only its phases, its values on paper -------------
+
+def test_the_new_game_form_offers_only_the_editions_phases(client: FlaskClient) -> None:
+    made = make(client)  # six phases, a wild costs 25
+    form = client.get(f"/games/new?edition={made['view_id']}").get_data(as_text=True)
+    picks = dict(re.findall(r'<label class="check pick" data-phase="(\d+)"( hidden)?>', form))
+    assert [number for number, hidden in picks.items() if not hidden] == [str(n)
+                                                                          for n in range(1, 7)]
+    assert 'data-phases="6"' in form and "Exactly 10 rounds" not in form
+    assert "One round per phase in play" in form
+    original = client.get("/games/new").get_data(as_text=True)
+    picks = dict(re.findall(r'<label class="check pick" data-phase="(\d+)"( hidden)?>',
+                            original))
+    assert [number for number, hidden in picks.items() if not hidden] == [str(n)
+                                                                          for n in range(1, 11)]
+
+
+def test_the_checker_and_coach_offer_only_the_editions_phases(client: FlaskClient) -> None:
+    made = make(client)
+    shown = client.get(f"/checker?edition={made['view_id']}").get_data(as_text=True)
+    menu = re.search(r'<select id="phase" name="phase">(.*?)</select>', shown, re.S)
+    assert menu is not None
+    assert re.findall(r'<option (?:selected )?value="(\d+)"', menu.group(1)) == [
+        str(n) for n in range(1, 7)]
+    # The coach's "phases you have completed" (players who choose their phase): six too.
+    assert len(re.findall(r'<label class="done-phase">', shown)) == 6
+    original = client.get("/checker").get_data(as_text=True)
+    assert original.count('<option value="10">10</option>') == 1
+
+
+def test_the_checker_names_a_wilds_colour_in_words(client: FlaskClient) -> None:
+    made = make(client)  # phase 4 is 5 cards of one colour, phase 6 a colour run of 4
+    for language, colour in (("en", "green"), ("de", "grün"), ("fr", "vert"),
+                             ("it", "verde"), ("nl", "groen")):
+        page = client.post("/checker", data={"edition": made["edition"], "phase": "4",
+                                             "mode": "hand", "hand": "1g 5g 7g 9g W"},
+                           headers={"Accept-Language": language}).get_data(as_text=True)
+        meaning = re.search(r'<span class="wild-meaning">([^<]*)</span>', page)
+        assert meaning is not None and meaning.group(1).endswith(f" {colour}"), (language,
+                                                                                page[-3000:])
+    run = client.post("/checker", data={"edition": made["edition"], "phase": "6",
+                                        "mode": "hand", "hand": "3r 4r W 6r"})
+    assert "W stands for red 5</span>" in run.get_data(as_text=True)
+
+
+def test_the_sheets_print_the_card_values(client: FlaskClient) -> None:
+    made = make(client)
+    blank = client.get(f"/print/blank.pdf?edition={made['view_id']}&players=3")
+    assert "wild 25 points" in pdf_text(blank.data)
+    game = game_with(client, made["view_id"])
+    round_of(client, game, 60)
+    assert "wild 25 points" in pdf_text(client.get(f"/games/{game['view_id']}/sheet.pdf").data)
+    built_in = client.get("/print/blank.pdf?edition=original&players=3")
+    assert "wild 20 points" in pdf_text(built_in.data)
+    board = client.get("/print/blank.pdf?edition=board&players=3")
+    assert "points." not in pdf_text(board.data)
