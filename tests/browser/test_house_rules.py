@@ -124,6 +124,12 @@ def test_a_table_plays_checks_and_prints_its_own_rules(pages: Any, server: str) 
     # A game with these rules, from the edition's page.
     phone.get_by_role("link", name="Start a game with these rules").tap()
     expect(phone.get_by_role("radio", name="Family rules")).to_be_checked()
+    picks = phone.locator(".phase-picks label:not([hidden])")
+    expect(picks).to_have_count(6)  # variant 2 offers this edition's phases only
+    phone.get_by_role("radio", name="Original").check()
+    expect(picks).to_have_count(10)
+    phone.get_by_role("radio", name="Family rules").check()
+    expect(picks).to_have_count(6)
     for seat, name in enumerate(PLAYERS, start=1):
         phone.get_by_label(f"Player {seat}", exact=True).fill(name)
     phone.get_by_role("button", name="Start the game").tap()
@@ -149,6 +155,8 @@ def test_a_table_plays_checks_and_prints_its_own_rules(pages: Any, server: str) 
     phone.goto(edit_page)
     phone.get_by_role("link", name="Check a hand").tap()
     expect(phone.get_by_label("Edition")).to_have_text(re.compile("Family rules"))
+    expect(phone.get_by_label("Phase", exact=True).locator("option")).to_have_text(
+        [str(number) for number in range(1, 7)])  # the edition's phases, no 7 to 10
     phone.get_by_label("Phase", exact=True).select_option("6")
     expect(phone.locator("#phase-parts")).to_have_text("run of 9")
     phone.get_by_label("Cards in hand").fill("1r 2g 3b 4y 5r W 7g 8b 9y")
@@ -168,7 +176,7 @@ def test_a_table_plays_checks_and_prints_its_own_rules(pages: Any, server: str) 
     text = subprocess.run(["pdftotext", "-", "-"], input=response.body(), capture_output=True,
                           check=True).stdout.decode()
     assert [f"Phase {n}: {words}" in text for n, words in enumerate(PHASES, 1)] == [True] * 6
-    assert "Phase 7" not in text and "Family rules" in text
+    assert "Phase 7" not in text and "Family rules" in text and "wild 25 points" in text
 
     # A second phone follows the read-only link: the phases, and no way to change them.
     other = pages()
