@@ -563,3 +563,47 @@ def test_three_runs_share_the_naturals_beyond_their_ends(sizes, hand) -> None:
     the hand did not hold."""
     phase = house((tuple((PartKind.RUN, size) for size in sizes),)).phases[0]
     assert extras_agree(phase, parse_cards(hand))
+
+
+# ---- the general search: any mix of parts, up to the part count 10 dealt cards allow ------
+
+@st.composite
+def mixed_phase_and_hand(draw: st.DrawFn) -> tuple[Phase, list[Card]]:
+    """A phase of 2 to 5 parts of 2 to 4 cards, kinds mixed freely (the shapes the general
+    search takes), and a hand near it."""
+    sizes = draw(st.lists(st.integers(2, 4), min_size=2, max_size=5).filter(
+        lambda sizes: sum(sizes) <= HAND))
+    table = tuple((draw(st.sampled_from(KINDS)), size) for size in sizes)
+    phase = house((table,), board=draw(st.integers(0, 4)) == 0).phases[0]
+    plan([phase])
+    return phase, draw(hands(phase))
+
+
+def general_agrees(phase: Phase, hand: list[Card]) -> None:
+    """The solver and the outs as brute force finds them."""
+    found = solve(phase, hand)
+    wilds = fewest_wilds(phase, hand)
+    assert found.valid == (wilds is not None), (phase.parts, hand)
+    if found.laydown is not None:
+        assert check_laydown(phase, found.laydown).valid, (phase.parts, hand, found)
+        assert sum(group.count(WILD) for group in found.laydown) == wilds, (phase.parts, hand)
+    short, outs = shortfall(phase, hand)
+    expected = reference_outs(phase, hand, 1)
+    if expected is None:
+        assert short > 1, (phase.parts, hand, short)
+    else:
+        assert (short, list(outs)) == expected, (phase.parts, hand)
+
+
+@settings(FAST, max_examples=max(30, EXAMPLES // 6))
+@given(mixed_phase_and_hand())
+def test_any_mix_of_parts_agrees_with_brute_force(case: tuple[Phase, list[Card]]) -> None:
+    general_agrees(*case)
+
+
+@pytest.mark.slow
+@settings(FAST, max_examples=max(300, EXAMPLES * 2))
+@given(mixed_phase_and_hand())
+def test_any_mix_of_parts_agrees_with_brute_force_longer(case: tuple[Phase, list[Card]]
+                                                        ) -> None:
+    general_agrees(*case)
