@@ -11,6 +11,7 @@ from flask_babel import gettext as _
 
 from companion import models, scoring
 from companion.display.charts import COLOURS, legend_key, progress_chart
+from companion.display.glance import glance
 from companion.display.naming import marker_labels, short_names
 from companion.editions import Edition
 from companion.forms.games import choices
@@ -38,6 +39,7 @@ def build(game: models.Game, sheet: scoring.Sheet, *, editable: bool) -> dict[st
         "view_url": view_url,
         "last_round": sheet.rounds[-1].number if sheet.rounds else None,
         "lines": {line.name: line for line in sheet.players},
+        "glance": glance(sheet),
         "short": short_names([line.name for line in sheet.players]),
         "joined": {name: number for name, number in zip(
             sheet.setup.players, sheet.setup.joined or (), strict=False) if number > 1},
