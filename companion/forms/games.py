@@ -148,6 +148,14 @@ class NewGameForm(FlaskForm):
             offered[self.house.key] = self.house
         return offered.get(self.edition.data or "", editions.default())
 
+    def validate_phase_set(self, field: RadioField) -> None:
+        """Phases ticked under another choice than "My choice": refused next to the field
+        rather than played otherwise than the form shows (docs/decisions.md)."""
+        if (field.data != "custom" and self.custom_phases.data
+                and self.chosen_edition().variants):
+            raise ValidationError(_l("You ticked phases but chose another set: choose “My "
+                                     "choice” to play the phases ticked, or untick them."))
+
     def player_names(self) -> list[str]:
         return [player_names.clean(entry.data or "") for entry in self.names.entries
                 if player_names.clean(entry.data or "")]

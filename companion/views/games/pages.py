@@ -62,15 +62,18 @@ def new() -> str | Response:
             return redirect(url_for("games.sheet", key=game.edit_key), 303)
     return render_template("games/new.html", form=form, chosen=form.chosen_edition(),
                            edition_facts=_edition_facts(house), notes=notes,
-                           roster=_roster(form.group.data or ""))
+                           **_roster(form.group.data or ""))
 
 
-def _roster(group_key: str) -> list[str]:
-    """The players a group's new game offers as one-tap choices (services.groups.roster)."""
+def _roster(group_key: str) -> dict[str, Any]:
+    """The players a group's new game offers as one-tap choices (services.groups.roster),
+    and the group's other spellings of them (key → the name it shows now: a rename or a
+    merge), by which the names this phone remembers are offered as the group calls them."""
     found = group_services.find_group(group_key) if group_key else None
     if found is None:
-        return []
-    return [name for name, _seat in group_services.roster(found[0])]
+        return {"roster": [], "aliases": {}}
+    return {"roster": [name for name, _seat in group_services.roster(found[0])],
+            "aliases": group_services.aliases_of(found[0])}
 
 
 def _look_alike_notes(form: NewGameForm) -> dict[str, str]:
@@ -418,6 +421,20 @@ def qr(key: str) -> Response:
     response = Response(sheetview.qr_svg(view_url), mimetype="image/svg+xml")
     response.cache_control.private = True
     response.cache_control.max_age = 86400
+    return response
+
+
+@bp.get("/<key>/edit-qr.svg")
+def edit_qr(key: str) -> Response:
+    """The QR code of the edit link, to let another phone keep score: drawn only for whoever
+    holds that link already (404 through the read-only one), and never kept by a cache."""
+    game, editable = _load(key)
+    if not editable:
+        abort(404)
+    edit_url = url_for("games.sheet", key=game.edit_key, _external=True)
+    response = Response(sheetview.qr_svg(edit_url), mimetype="image/svg+xml")
+    response.cache_control.private = True
+    response.cache_control.no_store = True
     return response
 
 
