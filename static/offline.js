@@ -105,15 +105,26 @@ function setup() {
       }).catch(function () { /* offline again */ });
   }
 
+  // "Round 3 sent.": the changes that waited and are now on the server, said once.
+  function sentNote(before) {
+    var left = state.ops.map(function (op) { return op.id; });
+    var gone = before.filter(function (op) { return op.state === "waiting" && left.indexOf(op.id) < 0; });
+    if (!gone.length) return;
+    state.note = gone.map(function (op) {
+      return (op.kind === "undo" ? words.removed : words.sent).replace("{n}", String(op.number));
+    }).join(" ");
+  }
+
   function sync(always) {
     if (!navigator.onLine) return Promise.resolve();
-    var had = state.ops.length;
+    var had = state.ops.length, before = state.ops.slice();
     return syncAll().then(function (outcome) {
       if (outcome && outcome.offline) state.offline = true;
       if (outcome && outcome.server) state.note = words.keptServer;
       return load();
     }).then(function () {
       if (!state.ops.length && state.note === words.keptServer) state.note = null;  // sent now
+      if (!state.offline) sentNote(before);
       render();
     }).then(function () { return had || always === true ? freshSheet() : null; });
   }
