@@ -82,6 +82,30 @@ def test_a_finished_game_shows_its_winner_rematch_and_share_first(
     assert re.search(r"1\. \| Alexander \| 1 phase \| 0 \| .* \| 0 phases \| ", " | ".join(seen))
 
 
+def test_the_board_game_s_first_screen_tells_every_place_and_space(phone: Page,
+                                                                   server: str) -> None:
+    names = ["Anna", "Ben", "Cem", "Dilara", "Emil", "Franziska"]
+    game = api_game(phone, server, names, edition="board")
+    for number in range(3):
+        game = api_round(phone, server, game, [
+            {"player": name, "phase": (seat + number) % 2 == 0 or seat == number,
+             "went_out": seat == number} for seat, name in enumerate(names)])
+    phone.goto(game["links"]["edit"])
+    seen = " | ".join(first_screen(phone))
+    for line in game["players"]:
+        assert re.search(rf"\d\. \| {line['name']} \| phase {line['marker']}( |$)", seen), seen
+    assert "Round 4 is over" in seen
+
+
+def test_ticking_a_phase_chooses_my_choice(phone: Page, server: str) -> None:
+    phone.goto(f"{server}/games/new")
+    phone.get_by_text("Variants").tap()
+    mine = phone.get_by_role("radio", name="My choice:")
+    expect(mine).not_to_be_checked()
+    phone.locator(".phase-picks").get_by_role("checkbox").nth(2).check()
+    expect(mine).to_be_checked()
+
+
 NAMES = {
     "long and alike": ["Alexander", "Alexandra", "Christina", "Benjamin", "Maximilian",
                        "Alexandrina"],
