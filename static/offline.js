@@ -24,10 +24,13 @@ function setup() {
 
   function load() {
     if (!key) return Promise.resolve();
+    var before = state.ops, revision = state.game ? state.game.revision : null;
     return Promise.all([loadGame(key), listOps(key)]).then(function (found) {
       state.game = found[0] ? found[0].game : state.game;
       state.savedAt = found[0] ? found[0].savedAt : null;
       state.ops = found[1];
+      // Sent by this page or by the worker: the server's copy moved on without them.
+      if (revision !== null && state.game && state.game.revision > revision) sentNote(before);
     });
   }
   function refresh() { return load().then(render); }
@@ -105,7 +108,7 @@ function setup() {
       }).catch(function () { /* offline again */ });
   }
 
-  // "Round 3 sent.": the changes that waited and are now on the server, said once.
+  // "Round 3 sent.": the changes that waited and are now on the server.
   function sentNote(before) {
     var left = state.ops.map(function (op) { return op.id; });
     var gone = before.filter(function (op) { return op.state === "waiting" && left.indexOf(op.id) < 0; });
@@ -117,14 +120,13 @@ function setup() {
 
   function sync(always) {
     if (!navigator.onLine) return Promise.resolve();
-    var had = state.ops.length, before = state.ops.slice();
+    var had = state.ops.length;
     return syncAll().then(function (outcome) {
       if (outcome && outcome.offline) state.offline = true;
       if (outcome && outcome.server) state.note = words.keptServer;
       return load();
     }).then(function () {
       if (!state.ops.length && state.note === words.keptServer) state.note = null;  // sent now
-      if (!state.offline) sentNote(before);
       render();
     }).then(function () { return had || always === true ? freshSheet() : null; });
   }

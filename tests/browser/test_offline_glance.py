@@ -1,6 +1,6 @@
 """Offline, the sheet agrees with itself (issue 34): one Σ row and standings that include the
-round waiting on the phone (and say so), "Round N sent." once it is, and during a conflict
-the waiting box says the choice comes first while entering the next round waits for it."""
+round waiting on the phone (and say so), and "Round N sent." once it is. (During a conflict:
+tests/browser/test_offline.py.)"""
 
 from __future__ import annotations
 
@@ -47,31 +47,3 @@ def test_a_waiting_round_shows_in_one_total_row_and_in_the_standings(
                                                                           timeout=SYNC)
     expect(glance.locator("tbody tr:visible")).to_have_count(3)
     expect(glance.get_by_text("Including the rounds waiting")).to_have_count(0)
-
-
-def test_during_a_conflict_the_next_round_waits_for_the_choice(
-        phones: Callable[[], Page], server: str) -> None:
-    mine, other = phones(), phones()
-    game = api_game(mine, server, PLAYERS)
-    mine.goto(f"{server}/games/{game['id']}")
-    ready(mine)
-    mine.context.set_offline(True)
-    enter_round(mine, 1, "Anna", {"Ben": "25", "Cem": "60"})
-    expect(mine.get_by_role("heading", name="Waiting to send: 1")).to_be_visible()
-    api_round(other, server, game, ROUND_ONE, number=1)
-    mine.context.set_offline(False)
-
-    conflict = mine.get_by_role("alert").filter(has_text="Round 1: two versions")
-    expect(conflict).to_be_visible(timeout=SYNC)
-    pending = mine.locator(".offline-pending")
-    expect(pending).to_contain_text("until you choose a version above")
-    expect(pending).not_to_contain_text("when the connection is back")
-    enter = mine.get_by_text("Enter round 2")
-    expect(enter).to_have_attribute("aria-disabled", "true")
-    assert enter.get_attribute("href") is None
-    shot(mine, "offline-conflict-waits-390")
-
-    conflict.get_by_role("button", name="Keep the server’s").tap()
-    expect(mine.locator(".offline-conflict")).to_have_count(0, timeout=SYNC)
-    expect(mine.get_by_role("link", name="Enter round 2")).to_have_attribute(
-        "href", f"/games/{game['id']}/round")
