@@ -255,7 +255,11 @@ def _submit(game: models.Game, form: Any, number: int, editing: bool) -> Respons
         return {"errors": _apply_problems(form, error.problems)}
     except scoring.NeedsConfirmation as error:
         db.session.rollback()
-        return {"warnings": [say(problem, sentence=True) for problem in error.warnings]}
+        warnings = [say(problem, sentence=True) for problem in error.warnings]
+        # Each warning also marks the row of the player it names (at most one per player).
+        warned = {problem.player: text for problem, text in zip(error.warnings, warnings,
+                                                                 strict=True) if problem.player}
+        return {"warnings": warnings, "warned": warned}
     except scoring.GameFinished:
         db.session.rollback()
         flash(_("This game is finished: it takes no more rounds."), "error")
