@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from browser_kit import api_game, api_round, page_fits, shot
+from browser_kit import SCREENSHOTS, api_game, api_round, page_fits, shot
 from context_kit import phone_factory
 from playwright.sync_api import expect
 
@@ -58,8 +58,13 @@ def test_points_errors_say_what_is_wrong_and_a_warning_marks_its_row(phones: Any
     expect(cem.get_by_label("Points")).to_have_attribute("aria-describedby",
                                                          "results-2-points-errors")
     expect(row(page, "Ben").locator(".field-warning")).to_have_count(0)
-    cem.scroll_into_view_if_needed()
+    # Scrolled to, the marked row's note is on top: not under the sticky Store bar.
+    note = cem.locator(".field-warning")
+    note.evaluate("(e) => e.scrollIntoView({block: 'nearest'})")
+    assert note.evaluate("""(e) => { const r = e.getBoundingClientRect();
+        return e.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)); }""")
     assert page_fits(page, 390)
+    page.screenshot(path=str(SCREENSHOTS / "second-evening-warned-row-390-viewport.png"))
     shot(page, "second-evening-warned-row-390")
 
 
