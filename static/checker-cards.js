@@ -38,9 +38,9 @@ export function addCard(text, card) {
   return (String(text).trim() + " " + card).trim();
 }
 
-// The field after ⌫: its last card gone.
-export function dropLast(text) {
-  return String(text).trim().split(/\s+/).slice(0, -1).join(" ");
+// The field after ⌫: its last card gone ("4 red" is one card when colourWords are given).
+export function dropLast(text, colourWords) {
+  return cardWords(String(text).replace(/,/g, " "), colourWords || {}).slice(0, -1).join(" ");
 }
 
 // What a keypad key types: a number in the chosen colour ("7" and "r": "7r"), or its card.

@@ -85,6 +85,11 @@ def test_the_checker_reads_a_colour_word_after_a_space(phones: Any, server: str)
     verdict = page.locator("#verdict .verdict")
     expect(verdict).to_have_attribute("data-valid", "true")
     expect(page.get_by_text("is not a card")).to_have_count(0)
+    # ⌫ takes the last card back as a whole: "4 red" goes at once, not "red" alone.
+    field.fill("7r 4 red")
+    field.tap()
+    page.get_by_role("button", name="remove the last card").tap()
+    expect(field).to_have_value("7r")
     shot(page, "second-evening-checker-390")
 
 

@@ -59,6 +59,9 @@ test("⌫ takes the last card back, and nothing from an empty field", () => {
   assert.equal(dropLast("  7r   8r  "), "7r");
   assert.equal(dropLast("7r"), "");
   assert.equal(dropLast(""), "");
+  // A colour word typed after a space goes with its number.
+  assert.equal(dropLast("7r 4 red", COLOURS), "7r");
+  assert.equal(dropLast("4 red 7 W", COLOURS), "4 red 7");
 });
 
 test("a number key types the number in the chosen colour; a wild or skip key its card", () => {
