@@ -12,6 +12,7 @@ import pytest
 from browser_kit import SCREENSHOTS, api_game, api_round, page_fits, shot
 from context_kit import phone_factory
 from playwright.sync_api import expect
+from test_layout_languages import tiebreak_game
 
 pytestmark = pytest.mark.browser
 
@@ -121,15 +122,11 @@ def test_the_print_page_picks_the_regions_paper_and_stays_switchable(
 
 
 def finished_tiebreak_game(page: Any, server: str) -> dict[str, Any]:
-    """Two players tied on the last phase, then Anna wins the tie-break round."""
-    game = api_game(page, server, ["Anna", "Ben"], phases=[9, 10])
-    for results in ([("Anna", True, 0, True), ("Ben", False, 30, False)],
-                    [("Anna", False, 30, False), ("Ben", True, 0, True)],
-                    [("Anna", True, 0, True), ("Ben", True, 0, False)],
-                    [("Anna", True, 0, True), ("Ben", False, 50, False)]):
-        game = api_round(page, server, game, [
-            {"player": name, "phase": phase, "points": points, "went_out": out}
-            for name, phase, points, out in results], confirm=True)
+    """Two players tied on the last phase, then Anaïs wins the tie-break round."""
+    game = tiebreak_game(page, server)
+    game = api_round(page, server, game, [
+        {"player": "Anaïs Dubois", "phase": True, "points": 0, "went_out": True},
+        {"player": "Ben", "phase": False, "points": 50}])
     assert game["status"] == "finished"
     return game
 
