@@ -75,3 +75,15 @@ def test_a_long_label_keeps_the_labels_size_in_a_wider_column() -> None:
     data = game_sheet(comings_and_goings(), INFO, _)
     assert "Durchgang" in " ".join(pages(data))
     assert sizes_of(data, "Durchgang") == [7.5]
+
+
+def test_an_emoji_picture_is_drawn_again_when_its_file_is_gone() -> None:
+    """A temporary folder may be cleaned under a long-running process: the next sheet draws
+    the picture again rather than failing to read it."""
+    from companion.pdf import emoji
+
+    path = emoji.picture("😀")
+    assert path is not None and path.exists()
+    path.unlink()
+    assert emoji.picture("😀") == path and path.exists()
+    assert emoji.picture("A") is not None and not emoji.is_emoji("A")

@@ -11,8 +11,8 @@ ends.
 from __future__ import annotations
 
 import atexit
-import functools
 import hashlib
+import os
 import shutil
 import tempfile
 from pathlib import Path
@@ -32,24 +32,37 @@ def is_emoji(cluster: str) -> bool:
     return png_fonts.face_for(cluster) == png_fonts.EMOJI
 
 
-@functools.cache
+_FOLDERS: dict[int, Path] = {}
+"""The pictures' folder of each process (a worker forked after drawing makes its own)."""
+
+
 def _folder() -> Path:
-    folder = Path(tempfile.mkdtemp(prefix="companion-emoji-"))
-    atexit.register(shutil.rmtree, folder, ignore_errors=True)
-    return folder
+    pid = os.getpid()
+    if pid not in _FOLDERS:
+        _FOLDERS[pid] = Path(tempfile.mkdtemp(prefix="companion-emoji-"))
+        atexit.register(_remove, _FOLDERS[pid], pid)
+    return _FOLDERS[pid]
 
 
-@functools.lru_cache(maxsize=512)
+def _remove(folder: Path, pid: int) -> None:
+    if os.getpid() == pid:  # only by the process that made it, not by a forked copy
+        shutil.rmtree(folder, ignore_errors=True)
+
+
 def picture(cluster: str) -> Path | None:
-    """A PNG of ``cluster`` drawn in colour, cropped to the ink; None when nothing was drawn."""
+    """A PNG of ``cluster`` drawn in colour, cropped to the ink; None when nothing was drawn.
+    Drawn once per process: the file is kept and found again by the cluster's hash."""
+    path = _folder() / (hashlib.sha256(cluster.encode()).hexdigest()[:24] + ".png")
+    if path.exists():
+        return path
     image = Image.new("RGBA", (PIXELS * 3, PIXELS * 2), (0, 0, 0, 0))
     png_text.draw(image, PIXELS // 4, PIXELS * 3 // 2, cluster, png_text.Style(PIXELS, (0, 0, 0)))
     box = image.getbbox()
     if box is None:
         return None
-    path = _folder() / (hashlib.sha256(cluster.encode()).hexdigest()[:24] + ".png")
-    if not path.exists():
-        image.crop(box).save(path)
+    partial = path.with_suffix(f".{os.getpid()}.{id(image)}.part")
+    image.crop(box).save(partial, format="PNG")
+    os.replace(partial, path)  # whole or not at all, for a drawing at the same time
     return path
 
 
