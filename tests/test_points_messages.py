@@ -21,6 +21,7 @@ def form_errors(client: Any, horst: str) -> list[str]:
         PLAYERS, [0, horst, 20, 75], [True, True, True, False], "Michaela"))
     assert response.status_code == 422
     html = response.get_data(as_text=True)
+    assert "Some entries need a look: see the notes next to them." in html  # and on top
     row = html.split('data-player="Horst"')[1].split('class="result-row')[0]
     assert "No rounds yet." in client.get(url).get_data(as_text=True)  # nothing stored
     found = re.findall(r'<p class="field-error">([^<]*)</p>', row)
