@@ -16,7 +16,7 @@ from companion.display.naming import marker_labels, short_names
 from companion.editions import Edition
 from companion.forms.games import choices
 from companion.i18n import say_phase
-from companion.numbers import whole_number
+from companion.numbers import signed_number, whole_number
 from companion.pdf import qr
 from companion.schemas.games import round_json
 from companion.scoring.grid import sheet_grid
@@ -142,7 +142,7 @@ def round_from_form(form: Any, edition: Edition) -> scoring.Round:
         phase = whole_number(row.phase.data or "") if edition.chooses_phase else None
         laid = phase is not None if edition.chooses_phase else bool(row.laid.data)
         results.append(scoring.Result(player=name, laid=laid,
-                                      points=whole_number(row.points.data),
+                                      points=signed_number(row.points.data),
                                       went_out=went_out, phase=phase))
     return scoring.Round(tuple(results))
 

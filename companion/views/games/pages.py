@@ -255,10 +255,17 @@ def _submit(game: models.Game, form: Any, number: int, editing: bool) -> Respons
         if error.number != number:
             return {"errors": [_("This change would break round %(number)s:", number=error.number)]
                     + [say(problem) for problem in error.problems]}
-        return {"errors": _apply_problems(form, error.problems)}
+        # Problems beside their fields also get the form's one line on top, as a field that
+        # could not be read does: on a phone the field may be below the screen.
+        return {"errors": _apply_problems(form, error.problems)
+                or [_("Some entries need a look: see the notes next to them.")]}
     except scoring.NeedsConfirmation as error:
         db.session.rollback()
-        return {"warnings": [say(problem, sentence=True) for problem in error.warnings]}
+        warnings = [say(problem, sentence=True) for problem in error.warnings]
+        # Each warning also marks the row of the player it names (at most one per player).
+        warned = {problem.player: text for problem, text in zip(error.warnings, warnings,
+                                                                 strict=True) if problem.player}
+        return {"warnings": warnings, "warned": warned}
     except scoring.GameFinished:
         db.session.rollback()
         flash(_("This game is finished: it takes no more rounds."), "error")
