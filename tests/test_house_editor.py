@@ -181,3 +181,11 @@ def test_the_sheets_print_the_card_values(client: FlaskClient) -> None:
     assert "wild 20 points" in pdf_text(built_in.data)
     board = client.get("/print/blank.pdf?edition=board&players=3")
     assert "points." not in pdf_text(board.data)
+
+
+def test_the_api_tells_a_size_written_as_text_to_be_a_number(client: FlaskClient) -> None:
+    for size, sentence in (("3", "each part is a kind"), ("٣", "with the digits 0 to 9")):
+        response = client.post("/api/editions", json={
+            "name": "Text sizes", "phases": [[{"kind": "set", "size": size}]]})
+        assert response.status_code == 422
+        assert sentence in response.get_json()["details"][0]["message"], size

@@ -10,6 +10,7 @@ the PDFs use like a built-in one. Pure: the database keeps definitions as JSON
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -81,7 +82,7 @@ def _table_of(phases: Mapping[str, Any] | Any, found: list[tuple[str, Reason]]) 
         for part in parts if isinstance(parts, list) else [None]:
             kind = KINDS.get(str(part.get("kind"))) if isinstance(part, dict) else None
             size = part.get("size") if isinstance(part, dict) else None
-            if kind is not None and isinstance(size, str) and size:
+            if kind is not None and isinstance(size, str) and _not_digits(size):
                 found.append((f"phase-{number}", Reason(
                     "phase %(phase)s: write the number of cards with the digits 0 to 9, "
                     "not “%(size)s”", {"phase": number, "size": size})))
@@ -94,6 +95,14 @@ def _table_of(phases: Mapping[str, Any] | Any, found: list[tuple[str, Reason]]) 
             read.append((kind, size))
         table.append(tuple(read))
     return tuple(table)
+
+
+def _not_digits(text: str) -> bool:
+    """Typed text that is no number in ASCII digits (``³``, ``٣``, ``five``): the editor
+    hands on what it could not read as one, and is told to write digits. (A JSON string of
+    digits is told that a size is a number.)"""
+    stripped = text.strip()
+    return bool(stripped) and re.fullmatch(r"[+-]?[0-9]+", stripped) is None
 
 
 def _values_of(data: Any, found: list[tuple[str, Reason]]) -> CardValues:
