@@ -60,6 +60,7 @@ class General(Strategy):
         self.sizes = [sum(part.size for part in self.laid[index:])
                       for index in range(len(parts) + 1)]
         self.picked: dict[tuple[int, int, tuple[int, ...], int], tuple[tuple[int, Pick], ...]] = {}
+        self.bounds: dict[tuple[int, tuple[int, ...], bool], int] = {}
 
     def find(self, tally: Tally) -> tuple[int, Laydown | None]:
         search = _Search(self, tally)
@@ -161,7 +162,18 @@ class _Search:
     def alone(self, position: int, counts: tuple[int, ...], extra: bool = False) -> int:
         """The wilds the parts from ``position`` on need at least, each on its own taking
         every natural its best template can (UNSOLVED when one can take none); with
-        ``extra``, one natural more of any kind."""
+        ``extra``, one natural more of any kind. Kept per phase shape: the searches of one
+        hand's outs and of their lay-downs meet the same counts again and again."""
+        strategy = self.strategy
+        key = (position, counts, extra)
+        known = strategy.bounds.get(key)
+        if known is None:
+            if len(strategy.bounds) > PICKS_KEPT:
+                strategy.bounds.clear()
+            known = strategy.bounds[key] = self._alone(position, counts, extra)
+        return known
+
+    def _alone(self, position: int, counts: tuple[int, ...], extra: bool) -> int:
         strategy = self.strategy
         per_number = [0] * (MAX_NUMBER + 1)
         per_colour = dict.fromkeys(COLOURS, 0)
