@@ -1,7 +1,8 @@
 // New-game form: the first dealer (board game: starter) is picked by name, and only the
 // variants of the chosen edition show. Each edition's radio button carries, from the server,
-// the label of the first seat's choice and which variants apply (data-first, data-variants,
-// data-knocking); nothing here knows an edition by name.
+// the label of the first seat's choice, which variants apply and how many phases it has
+// (data-first, data-variants, data-knocking, data-phases); nothing here knows an edition by
+// name.
 // Names are one tap away: the group's players (from the server, on the buttons it renders)
 // and the names this phone used recently (recent-names.js; localStorage only).
 // DOM wiring only; the name logic is in recent-names.js.
@@ -41,10 +42,18 @@ function newGameForm() {
     variants.hidden = !choosePhases && !knocking;
     variants.querySelector(".chosen-phases").hidden = !choosePhases;
     variants.querySelector(".knocking").hidden = !knocking;
+    var last = Number(chosen.dataset.phases) || 0;
+    form.querySelectorAll(".phase-picks [data-phase]").forEach(function (pick) {
+      var beyond = Number(pick.dataset.phase) > last;
+      pick.hidden = beyond;  // variant 2 offers only the chosen edition's phases
+      if (beyond) pick.querySelector("input").checked = false;
+    });
   }
   var picks = form.querySelector(".name-picks");
   var roster = picks ? Array.prototype.map.call(picks.querySelectorAll("[data-name]"),
     function (button) { return button.dataset.name; }) : [];
+  var aliases = {};
+  try { aliases = picks ? JSON.parse(picks.dataset.aliases || "{}") : {}; } catch (e) { /* none */ }
   function recent() {
     try { return JSON.parse(localStorage.getItem(NAMES_KEY)) || []; } catch (e) { return []; }
   }
@@ -52,7 +61,7 @@ function newGameForm() {
     if (!picks) return;
     var list = picks.querySelector(".picks");
     var typed = names.map(function (input) { return input.value; });
-    var choices = offered(roster, recent(), typed);
+    var choices = offered(roster, recent(), typed, aliases);
     list.textContent = "";
     choices.forEach(function (name) {
       var button = document.createElement("button");
@@ -86,6 +95,11 @@ function newGameForm() {
   showPicks();
   form.addEventListener("change", function (event) {
     if (event.target.name === "edition") showEdition();
+    // Ticking a phase is choosing them: "My choice" is selected, so what starts is what shows.
+    if (event.target.name === "custom_phases" && event.target.checked) {
+      var mine = form.querySelector("input[name=phase_set][value=custom]");
+      if (mine) mine.checked = true;
+    }
   });
   showNames();
   showEdition();

@@ -10,7 +10,15 @@ from reportlab.platypus import Spacer, Table  # type: ignore[import-untyped]
 from companion import editions
 from companion.editions import Edition
 from companion.pdf.layout import BLANK_ROW, MIN_ROUND_ROWS, Translate, identity, para
-from companion.pdf.page import build, document, edition_name, frame_size, legend, page_heading
+from companion.pdf.page import (
+    build,
+    card_values,
+    document,
+    edition_name,
+    frame_size,
+    legend,
+    page_heading,
+)
 from companion.pdf.table import score_grid
 from companion.scoring.grid import blank_grid
 
@@ -44,8 +52,10 @@ def blank_sheet(options: BlankOptions, _: Translate = identity) -> bytes:
         total_label = _("Total")
     heading = page_heading([para(title, "title"), para(edition_name(edition, _), "sub")],
                            para(_("Date:") + " ______________", "aside"), 150, width)
+    values = card_values(edition, _)
     fixed = [heading, Spacer(0, 4), para(hint, "note"), Spacer(0, 6),
-             legend(edition, edition.phase_numbers, width, _), Spacer(0, 8)]
+             legend(edition, edition.phase_numbers, width, _),
+             *((Spacer(0, 3), values) if values is not None else ()), Spacer(0, 8)]
     header_height = None if any(options.names) else 34
 
     def grid(rows: int) -> Table:
