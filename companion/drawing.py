@@ -229,18 +229,10 @@ RETRY_SECONDS = 10
 
 
 def _busy(_error: DrawingBusy) -> Any:
-    from flask import Response, render_template
+    from companion.guards.outage import try_again_later
 
-    from companion.api.common import json_error, wants_json
-
-    message = gettext("Drawing this takes longer than it should right now. Try again in a "
-                      "few seconds.")
-    if wants_json():
-        response = json_error(503, message)
-    else:
-        response = Response(render_template("error.html", message=message, status=503), 503)
-    response.headers["Retry-After"] = str(RETRY_SECONDS)
-    return response
+    return try_again_later(gettext("Drawing this takes longer than it should right now. Try "
+                                   "again in a few seconds."), RETRY_SECONDS)
 
 
 def init_app(app: Flask) -> None:

@@ -11,6 +11,7 @@ import shutil
 import signal
 import subprocess
 import tempfile
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -24,6 +25,20 @@ def _bin(name: str) -> str | None:
 
 def available() -> bool:
     return os.geteuid() == 0 and _bin("initdb") is not None and shutil.which("runuser") is not None
+
+
+@contextlib.contextmanager
+def throwaway() -> Iterator[Cluster]:
+    """A created cluster, removed afterwards (the test is skipped where none can be made)."""
+    import pytest
+
+    if not available():
+        pytest.skip("needs root, runuser and PostgreSQL's initdb for a throwaway cluster")
+    made = Cluster().create()
+    try:
+        yield made
+    finally:
+        made.remove()
 
 
 @dataclass

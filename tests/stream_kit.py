@@ -8,6 +8,7 @@ import http.client
 import json
 import socket
 import threading
+from collections.abc import Iterator
 from urllib.parse import urlsplit
 
 
@@ -67,3 +68,15 @@ class Stream:
         with contextlib.suppress(OSError):
             self.response.close()  # else its file keeps the socket open, as if still there
         self.connection.close()
+
+
+@contextlib.contextmanager
+def closing_all() -> Iterator[list[Stream]]:
+    """A list for a test's streams, every one closed afterwards (a server stops at once only
+    when none is left open)."""
+    opened: list[Stream] = []
+    try:
+        yield opened
+    finally:
+        for stream in opened:
+            stream.close()

@@ -23,15 +23,10 @@ FAST = {"COMPANION_QUOTAS": "0", "COMPANION_DB_ANSWER_SECONDS": "3",
 
 @pytest.fixture
 def cluster() -> Iterator[Any]:
-    from tests.pg_cluster import Cluster, available
+    from tests.pg_cluster import throwaway
 
-    if not available():
-        pytest.skip("needs root, runuser and PostgreSQL's initdb for a throwaway cluster")
-    made = Cluster().create()
-    try:
+    with throwaway() as made:
         yield made
-    finally:
-        made.remove()
 
 
 @pytest.fixture

@@ -46,15 +46,10 @@ def test_postgresql_timeouts_come_from_the_settings(down):
 
 @pytest.fixture
 def cluster():  # type: ignore[no-untyped-def]
-    from tests.pg_cluster import Cluster, available
+    from tests.pg_cluster import throwaway
 
-    if not available():
-        pytest.skip("needs root, runuser and PostgreSQL's initdb for a throwaway cluster")
-    made = Cluster().create()
-    try:
+    with throwaway() as made:
         yield made
-    finally:
-        made.remove()
 
 
 def test_a_postgresql_restart_gives_503s_never_500s_and_heals_itself(cluster, tmp_path: Path):

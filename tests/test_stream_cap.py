@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from tests.server_kit import Server, call, round_body, serving
-from tests.stream_kit import Stream
+from tests.stream_kit import Stream, closing_all
 
 PLAYERS = ["Ann", "Ben"]
 CAP = 3
@@ -28,10 +28,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 @pytest.fixture
 def streams() -> Iterator[list[Stream]]:
-    opened: list[Stream] = []
-    yield opened
-    for stream in opened:
-        stream.close()
+    with closing_all() as opened:
+        yield opened
 
 
 def _open(server: Server, key: str, into: list[Stream], source: str = "127.0.0.1") -> Stream:

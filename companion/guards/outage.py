@@ -35,12 +35,18 @@ def _unavailable(error: Exception) -> Any:
     if not _down["since"]:
         _down["since"] = True
         log.error("the database does not answer: %s", str(error).splitlines()[0][:300])
-    message = _("The database is not answering right now. Try again in a few seconds.")
+    return try_again_later(
+        _("The database is not answering right now. Try again in a few seconds."),
+        RETRY_SECONDS)
+
+
+def try_again_later(message: str, seconds: int) -> Response:
+    """503 with ``Retry-After``: the API's JSON error, or the error page for a person."""
     if wants_json():
         response = json_error(503, message)
     else:
         response = Response(render_template("error.html", message=message, status=503), 503)
-    response.headers["Retry-After"] = str(RETRY_SECONDS)
+    response.headers["Retry-After"] = str(seconds)
     return response
 
 
