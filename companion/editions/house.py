@@ -16,7 +16,7 @@ from typing import Any
 
 from companion import editions
 from companion.editions.base import MATTEL, RAVENSBURGER, CardValues, Edition, PhaseTable
-from companion.exceptions import N_, Reason
+from companion.exceptions import N_, Reason, Term
 from companion.limits import MAX_GROUP_NAME
 from companion.names import length, unwanted
 from companion.rules.cards import MAX_NUMBER
@@ -224,9 +224,10 @@ def preset(key: str) -> HouseRules:
     return HouseRules("Original", original.table, original.values)
 
 
-PRESETS = (("original", N_("Original (Ravensburger values)")),
-           ("mattel", N_("Mattel values (wild 25)")), ("masters", N_("Masters")))
-"""The presets the editor starts from, with their labels (message ids)."""
+PRESETS = (("original", Term(N_("Original (Ravensburger values)"))),
+           ("mattel", Term(N_("Mattel values (wild 25)"))), ("masters", Term(N_("Masters"))))
+"""The presets the editor starts from, with their labels (message ids, as Terms: a page
+translates a Term and shows any other value as text)."""
 
 _PLANNING = Edition(key="planning", order=ORDER, name="", title="", tag="", table=(),
                     deck=CARD_DECK)

@@ -72,7 +72,7 @@ class PrintForm(Form):
 
     def __init__(self, *args: Any, default_lang: str = "en", **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.edition.choices = [(edition.key, gettext(edition.title))
+        self.edition.choices = [(edition.key, edition.says("title", gettext))
                                 for edition in editions.all_editions()]
         house = house_edition(self.edition.data)
         if house is not None:  # house rules, by their link: printed like a built-in edition

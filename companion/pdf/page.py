@@ -28,7 +28,7 @@ MARGIN = 12 * mm
 
 
 def edition_name(edition: Edition, _: Translate) -> str:
-    return _(edition.title)
+    return edition.says("title", _)
 
 
 def legend(edition: Edition, numbers: Sequence[int], width: float, _: Translate) -> Table:

@@ -124,7 +124,7 @@ def _edition_facts(house: editions.Edition | None = None) -> dict[str, dict[str,
     asked for by their link), ready made for the page and newgame.js: the label of the first
     seat's choice and which variants apply."""
     offered = (*editions.all_editions(), *((house,) if house is not None else ()))
-    return {edition.key: {"first": _(edition.first_label), "variants": edition.variants,
+    return {edition.key: {"first": edition.says("first_label", _), "variants": edition.variants,
                           "knocking": not edition.markers}
             for edition in offered}
 
