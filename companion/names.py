@@ -102,7 +102,8 @@ def unwanted(name: str) -> str | None:
     >>> unwanted("می\\u200cخواهم") is None, unwanted("👩\\u200d💻") is None, unwanted("a\\tb")
     (True, True, '\\t')
     """
-    for grapheme in _GRAPHEME.findall(name):
+    graphemes: list[str] = _GRAPHEME.findall(name)
+    for grapheme in graphemes:
         for char in grapheme:
             if char in _TAGS and not grapheme.startswith(_FLAG):
                 return char  # tags outside a flag hide text nobody sees
