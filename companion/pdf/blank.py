@@ -10,7 +10,15 @@ from reportlab.platypus import Spacer, Table  # type: ignore[import-untyped]
 from companion import editions
 from companion.editions import Edition
 from companion.pdf.layout import BLANK_ROW, MIN_ROUND_ROWS, Translate, identity, para
-from companion.pdf.page import build, document, edition_name, frame_size, legend, page_heading
+from companion.pdf.page import (
+    build,
+    document,
+    edition_name,
+    frame_size,
+    legend,
+    one_line,
+    page_heading,
+)
 from companion.pdf.table import score_grid
 from companion.scoring.grid import blank_grid
 
@@ -42,7 +50,8 @@ def blank_sheet(options: BlankOptions, _: Translate = identity) -> bytes:
         hint = _("Cross off each phase as it is completed; write each round's penalty points "
                  "in the player's column.")
         total_label = _("Total")
-    heading = page_heading([para(title, "title"), para(edition_name(edition, _), "sub")],
+    heading = page_heading([para(title, "title"),
+                            one_line(edition_name(edition, _), "", "sub", width - 150)],
                            para(_("Date:") + " ______________", "aside"), 150, width)
     fixed = [heading, Spacer(0, 4), para(hint, "note"), Spacer(0, 6),
              legend(edition, edition.phase_numbers, width, _), Spacer(0, 8)]
