@@ -226,7 +226,7 @@ def house_rules_refused(error: house_rules.HouseRulesRefused) -> Response:
 def import_refused(error: exchange.ImportRefused) -> Response:
     db.session.rollback()
     detail = {"game": error.game, "round": error.round, "player": error.player,
-              "message": say(error.reason)}
+              "field": error.field, "message": say(error.reason)}
     return json_error(422, refusal(error), [detail])
 
 
