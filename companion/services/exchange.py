@@ -279,6 +279,8 @@ def _with_house_rules(data: object) -> object:
 
 def import_data(data: object) -> Imported:
     """Store what an exported file holds, under new links; ImportRefused when it cannot."""
+    if not schemas.is_unicode(data):
+        raise ImportRefused(Reason(schemas.NOT_UNICODE))
     file = read_file(_with_house_rules(data))
     if file.game is not None and file.kind == "game":
         return Imported(game=import_game(file.game))
