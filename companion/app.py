@@ -27,12 +27,22 @@ def _buffer_static_files(response: Response) -> Response:
     return response
 
 
+def _private_folder(path: Path) -> None:
+    """The instance folder for the app's user alone (0700), also when it was there already
+    (a clone of the repository has one, 0755): it holds the secret key and the scores. A
+    folder of another user (a shared path set by an administrator) keeps its mode."""
+    path.mkdir(mode=0o700, parents=True, exist_ok=True)
+    status = path.stat()
+    if status.st_uid == os.getuid() and status.st_mode & 0o077:
+        path.chmod(0o700)
+
+
 def _own_files(app: Flask) -> None:
     """The instance folder, the secret key and the SQLite file, made on the first start for
     the app's user alone (0700, 0600). A place it cannot write stops the start with one
     sentence that says which and what to do, rather than a traceback."""
     try:
-        Path(app.instance_path).mkdir(mode=0o700, parents=True, exist_ok=True)
+        _private_folder(Path(app.instance_path))
         if not app.config.get("SECRET_KEY"):
             app.config["SECRET_KEY"] = config.instance_secret_key(app.instance_path)
         database = config.sqlite_file(app.config["SQLALCHEMY_DATABASE_URI"])

@@ -10,6 +10,10 @@ from __future__ import annotations
 import re
 
 DIGITS = re.compile(r"[0-9]{1,9}")
+#: A whole number with a sign as people type it: "-10", "+5", "−10" (a typographic minus).
+#: Up to 4,000 digits, under ``int``'s limit, so that any number a person can type is read
+#: and named for what it is (too large, negative), not refused as "not a number".
+SIGNED = re.compile(r"([-+\u2212]?)([0-9]{1,4000})")
 
 
 def whole_number(text: str | None) -> int | None:
@@ -22,3 +26,18 @@ def whole_number(text: str | None) -> int | None:
         return None
     stripped = text.strip()
     return int(stripped) if DIGITS.fullmatch(stripped) else None
+
+
+def signed_number(text: str | None) -> int | None:
+    """The number ``text`` spells in ASCII digits with an optional sign, else None.
+
+    >>> signed_number(" -10 "), signed_number("\u221210"), signed_number("1" * 20) == int("1" * 20)
+    (-10, -10, True)
+    >>> signed_number("3.5"), signed_number("²"), signed_number("1" * 5000)
+    (None, None, None)
+    """
+    match = SIGNED.fullmatch((text or "").strip())
+    if match is None:
+        return None
+    sign, digits = match.groups()
+    return -int(digits) if sign in ("-", "\u2212") else int(digits)

@@ -17,8 +17,10 @@ HEADERS = {
     "Referrer-Policy": "same-origin",
     # Nothing here needs the phone's sensors or payment: no page, nor anything it embeds,
     # may ask for them. Sharing a result (navigator.share, the clipboard) stays allowed.
+    # Only features browsers know: an unknown one ("bluetooth") is a console warning on every
+    # page (tests/browser/test_second_evening.py listens for any).
     "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=(), "
-                          "serial=(), bluetooth=(), midi=(), magnetometer=(), gyroscope=(), "
+                          "serial=(), midi=(), magnetometer=(), gyroscope=(), "
                           "accelerometer=()",
 }
 

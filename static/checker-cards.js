@@ -7,11 +7,11 @@
 // A field's text as chips, one per word as the server splits it (spaces or commas): each
 // {text, kind}, kind a colour letter (r, g, b, y), "w" (wild), "s" (skip) or "bad". A number
 // card is 1 to 12 followed by a colour letter or word of any language the parser reads
-// (colourWords, "blau": "b"), written without a space ("12blau"); its chip shows the number.
-// specials maps what reads as a wild or a skip ("joker": "w", "aussetzen": "s").
+// (colourWords, "blau": "b"), with or without a space ("12blau", "12 blau"); its chip shows
+// the number. specials maps what reads as a wild or a skip ("joker": "w", "aussetzen": "s").
 export function readCards(text, colourWords, specials) {
-  return String(text).trim().split(/[\s,]+/).filter(Boolean).map(function (word) {
-    var number = /^(1[0-2]|[1-9])(\D+)$/i.exec(word);
+  return cardWords(text, colourWords).map(function (word) {
+    var number = /^(1[0-2]|[1-9])\s?(\D+)$/i.exec(word);
     var letter = number && colourWords[number[2].toLowerCase()];
     var special = specials[word.toLowerCase()];
     if (letter) return { text: number[1], kind: letter };
@@ -19,14 +19,28 @@ export function readCards(text, colourWords, specials) {
   });
 }
 
+// A field's words as the server's parse_cards takes them: split on spaces and commas, a number
+// followed by a colour word or letter kept as one card ("4 red").
+export function cardWords(text, colourWords) {
+  return String(text).trim().split(/[\s,]+/).filter(Boolean).reduce(function (found, word) {
+    var last = found[found.length - 1];
+    if (last !== undefined && /^[0-9]+$/.test(last) && colourWords[word.toLowerCase()]) {
+      found[found.length - 1] = last + " " + word;
+    } else {
+      found.push(word);
+    }
+    return found;
+  }, []);
+}
+
 // The field after a key typed a card ("7r", "W"): added at the end, one space between.
 export function addCard(text, card) {
   return (String(text).trim() + " " + card).trim();
 }
 
-// The field after ⌫: its last card gone.
-export function dropLast(text) {
-  return String(text).trim().split(/\s+/).slice(0, -1).join(" ");
+// The field after ⌫: its last card gone ("4 red" is one card when colourWords are given).
+export function dropLast(text, colourWords) {
+  return cardWords(String(text).replace(/,/g, " "), colourWords || {}).slice(0, -1).join(" ");
 }
 
 // What a keypad key types: a number in the chosen colour ("7" and "r": "7r"), or its card.

@@ -128,7 +128,7 @@ function checker() {
     } else if (b.dataset.number || b.dataset.card) {
       put(keyCard(b.dataset, colour));
     } else if (b.hasAttribute("data-back") && active) {
-      active.value = dropLast(active.value);
+      active.value = dropLast(active.value, colourWords);
       chips(active);
     } else if (b.hasAttribute("data-clear") && active) {
       active.value = "";

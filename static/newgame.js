@@ -45,6 +45,8 @@ function newGameForm() {
   var picks = form.querySelector(".name-picks");
   var roster = picks ? Array.prototype.map.call(picks.querySelectorAll("[data-name]"),
     function (button) { return button.dataset.name; }) : [];
+  var aliases = {};
+  try { aliases = picks ? JSON.parse(picks.dataset.aliases || "{}") : {}; } catch (e) { /* none */ }
   function recent() {
     try { return JSON.parse(localStorage.getItem(NAMES_KEY)) || []; } catch (e) { return []; }
   }
@@ -52,7 +54,7 @@ function newGameForm() {
     if (!picks) return;
     var list = picks.querySelector(".picks");
     var typed = names.map(function (input) { return input.value; });
-    var choices = offered(roster, recent(), typed);
+    var choices = offered(roster, recent(), typed, aliases);
     list.textContent = "";
     choices.forEach(function (name) {
       var button = document.createElement("button");
@@ -86,6 +88,11 @@ function newGameForm() {
   showPicks();
   form.addEventListener("change", function (event) {
     if (event.target.name === "edition") showEdition();
+    // Ticking a phase is choosing them: "My choice" is selected, so what starts is what shows.
+    if (event.target.name === "custom_phases" && event.target.checked) {
+      var mine = form.querySelector("input[name=phase_set][value=custom]");
+      if (mine) mine.checked = true;
+    }
   });
   showNames();
   showEdition();

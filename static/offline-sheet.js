@@ -81,9 +81,14 @@ function setup() {
     }
     return ui(el("section", { "class": "panel offline-pending", "aria-labelledby": "offline-pending-title" }, [
       el("h2", { id: "offline-pending-title" }, [fill(w.pending, { count: state.ops.length })]),
-      el("p", { "class": "muted" }, [w.pendingText]),
+      el("p", { "class": "muted" }, [blocked(state) ? w.blocked : w.pendingText]),
       el("ul", { "class": "offline-list" }, items),
       buttons.length ? el("div", { "class": "actions" }, buttons) : null]));
+  }
+
+  // A conflict (or a refused round) waits for the person's choice: nothing after it is sent.
+  function blocked(state) {
+    return state.ops.some(function (op) { return op.state !== "waiting"; });
   }
 
   function choice(op, name, text, css) {
@@ -142,12 +147,60 @@ function setup() {
     });
     var empty = body.querySelector("td.empty");
     if (empty && view.last) empty.parentNode.classList.add("offline-hidden");
+    // One Σ row: the server's totals give way to those with what waits.
+    Array.prototype.forEach.call(table.tFoot.rows, function (row) { row.classList.add("offline-hidden"); });
     table.tFoot.append(ui(el("tr", { "class": "offline-totals" }, [
       el("th", { scope: "row", title: w.totals }, ["Σ", el("span", { "class": "visually-hidden" }, [" " + w.totals])])
     ].concat(names.map(function (name) {
       var line = view.players.get(name) || { points: "", phases: "" };
       return el("td", {}, [String(line.points), " ", el("small", {}, [line.phases + " ✕"])]);
     })))));
+  }
+
+  // The standings at a glance with the rounds that wait (the card game: points added up and
+  // phases counted, as the Σ row), their rows in the order the sheet's rule gives, and a
+  // line saying which rounds they include. The server's rows come back once all is sent.
+  function standings(state, w, view) {
+    var table = main.querySelector(".glance table.standings");
+    if (!table || !state.game || !main.querySelector("table.sheet")) return;
+    var body = table.tBodies[0];
+    var game = state.game;
+    var rows = Array.prototype.slice.call(body.rows).map(function (row) {
+      var name = row.getAttribute("data-player");
+      var line = view.players.get(name) || { points: 0, phases: 0 };
+      return { row: row, name: name, points: line.points, phases: line.phases,
+               gone: row.classList.contains("gone") };
+    });
+    function key(r) {
+      return game.ten_rounds ? [r.gone ? 1 : 0, r.points, -r.phases] : [r.gone ? 1 : 0, -r.phases, r.points];
+    }
+    function compare(a, b) {
+      var ka = key(a), kb = key(b);
+      for (var i = 0; i < ka.length; i++) if (ka[i] !== kb[i]) return ka[i] - kb[i];
+      return 0;
+    }
+    rows.sort(compare);
+    var word = table.getAttribute("data-phase-word");
+    var fresh = ui(el("tbody", { "class": "offline-standings" }, rows.map(function (r, i) {
+      var place = i && !compare(rows[i - 1], r) ? rows[i - 1].place : i + 1;
+      r.place = place;
+      var copy = r.row.cloneNode(true);
+      copy.querySelector(".place").textContent = place + ".";
+      copy.querySelector(".points").textContent = String(r.points);
+      var phases = game.phases || [];
+      if (word && !r.gone) {
+        copy.querySelector(".phase").textContent = r.phases < phases.length
+          ? fill(word, { n: phases[r.phases] }) : "✓";
+      }
+      return copy;
+    })));
+    body.classList.add("offline-hidden");
+    body.after(fresh);
+    var numbers = state.ops.filter(function (op) { return op.kind !== "undo"; })
+      .map(function (op) { return op.number; });
+    if (numbers.length) {
+      table.before(ui(el("p", { "class": "offline-note" }, [fill(w.withWaiting, { list: numbers.join(", ") })])));
+    }
   }
 
   // The dealer's dot follows the rounds that wait: one seat on per round added in a card game
@@ -207,9 +260,18 @@ function setup() {
     sheetRows(state, w, view);
     // Who deals next follows from the rules: the server says so once the rounds arrive.
     main.querySelectorAll(".round-line").forEach(function (line) { line.classList.add("offline-hidden"); });
+    standings(state, w, view);
     var board = Boolean(main.querySelector(".track"));
     var enter = main.querySelector('a[href$="/round"]');
     if (enter) enter.textContent = fill(board ? w.boardEnter : w.enterRound, { n: view.next });
+    if (enter && first) {
+      // The next round waits for the choice: entering it now would be judged against a
+      // sheet nobody has settled yet.
+      enter.setAttribute("data-offline-href", enter.getAttribute("href"));
+      enter.removeAttribute("href");
+      enter.setAttribute("aria-disabled", "true");
+      enter.classList.add("offline-blocked");
+    }
     var undo = main.querySelector('form[action$="/undo"]');
     if (undo) {
       undo.hidden = !view.last;
@@ -274,6 +336,12 @@ function setup() {
     main.querySelectorAll("[data-offline-ui]").forEach(function (node) { node.remove(); });
     main.querySelectorAll(".offline-removed, .offline-replaced, .offline-hidden").forEach(function (node) {
       node.classList.remove("offline-removed", "offline-replaced", "offline-hidden");
+    });
+    main.querySelectorAll("a[data-offline-href]").forEach(function (link) {
+      link.setAttribute("href", link.getAttribute("data-offline-href"));
+      link.removeAttribute("data-offline-href");
+      link.removeAttribute("aria-disabled");
+      link.classList.remove("offline-blocked");
     });
     main.querySelectorAll(".flash").forEach(function (flash) { flash.hidden = state.offline; });
     var note = banner(state, w);

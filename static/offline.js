@@ -24,10 +24,13 @@ function setup() {
 
   function load() {
     if (!key) return Promise.resolve();
+    var before = state.ops, revision = state.game ? state.game.revision : null;
     return Promise.all([loadGame(key), listOps(key)]).then(function (found) {
       state.game = found[0] ? found[0].game : state.game;
       state.savedAt = found[0] ? found[0].savedAt : null;
       state.ops = found[1];
+      // Sent by this page or by the worker: the server's copy moved on without them.
+      if (revision !== null && state.game && state.game.revision > revision) sentNote(before);
     });
   }
   function refresh() { return load().then(render); }
@@ -103,6 +106,16 @@ function setup() {
         var main = document.getElementById("main");
         if (fresh && main) main.innerHTML = fresh.innerHTML;  // offline-sheet.js redraws on it
       }).catch(function () { /* offline again */ });
+  }
+
+  // "Round 3 sent.": the changes that waited and are now on the server.
+  function sentNote(before) {
+    var left = state.ops.map(function (op) { return op.id; });
+    var gone = before.filter(function (op) { return op.state === "waiting" && left.indexOf(op.id) < 0; });
+    if (!gone.length) return;
+    state.note = gone.map(function (op) {
+      return (op.kind === "undo" ? words.removed : words.sent).replace("{n}", String(op.number));
+    }).join(" ");
   }
 
   function sync(always) {

@@ -28,11 +28,14 @@ export function remembered(list, names) {
 }
 
 // The choices to show: the group's players first (in the order given: the last game's table,
-// then the rest), then this phone's recent names; none that is typed in a field already.
-export function offered(roster, recent, typed) {
+// then the rest), then this phone's recent names, each as the group calls that person now
+// (``aliases``: who(spelling) → name, after a rename or a merge); one chip per person, none
+// that is typed in a field already.
+export function offered(roster, recent, typed, aliases) {
   var taken = new Set(typed.filter(function (name) { return String(name).trim(); }).map(who));
   var result = [];
-  roster.concat(recent).forEach(function (name) {
+  var named = function (name) { return (aliases && aliases[who(name)]) || name; };
+  roster.concat(recent.map(named)).forEach(function (name) {
     if (taken.has(who(name))) return;
     taken.add(who(name));
     result.push(name);

@@ -3,6 +3,24 @@
 // for fresher ones when it can (and shows the stored ones when offline).
 // DOM wiring only (an ES module that imports nothing).
 recentGames();
+groupLink();
+var main = document.getElementById("main");
+if (main) new MutationObserver(groupLink).observe(main, { childList: true });
+
+// A game's link to its group is the read-only one in the page; where this phone holds the
+// group's edit link (kept by groups.js when the group was opened through it), the link
+// becomes that one. Decided here, from this phone's storage only: the server never puts a
+// group's edit link in a game's page.
+function groupLink() {
+  var link = document.querySelector("a[data-group-link]");
+  if (!link) return;
+  var groups;
+  try { groups = JSON.parse(localStorage.getItem("phase10.groups")) || []; } catch (e) { return; }
+  var held = groups.find(function (g) {
+    return g.view && g.view === link.getAttribute("href") && g.url !== g.view;
+  });
+  if (held) link.href = held.url;
+}
 
 function recentGames() {
   var KEY = "phase10.recent";

@@ -65,10 +65,23 @@ function byHand(panel, status) {
   status.textContent = status.dataset.byHand;
 }
 
+// "Let another phone keep score": the edit link through the phone's share sheet, where there
+// is one (elsewhere the link and its QR code above it are the way).
+function revealLinks() {
+  if (typeof navigator.share !== "function") return;
+  document.querySelectorAll("[data-share-link]").forEach((button) => { button.hidden = false; });
+}
+
 document.addEventListener("click", (event) => {
   const button = event.target.closest && event.target.closest("[data-share]");
   if (button) share(button);
+  const link = event.target.closest && event.target.closest("[data-share-link]");
+  if (link) {
+    navigator.share({ title: link.dataset.title, url: link.dataset.shareLink })
+      .catch(() => { /* closed or refused: the link is on the page */ });
+  }
 });
 reveal();
+revealLinks();
 const main = document.getElementById("main");
-if (main) new MutationObserver(reveal).observe(main, { childList: true });
+if (main) new MutationObserver(() => { reveal(); revealLinks(); }).observe(main, { childList: true });

@@ -79,11 +79,11 @@ def test_the_sheet_gives_who_left_no_next_phase_and_no_current_phase_frame(clien
     api.round(game, [*ROUND, {"player": "Cem", "phase": True, "points": 20}])
     client.delete(f"/api/games/{game['id']}/players/Ben")
     page = client.get(f"/games/{game['id']}").get_data(as_text=True)
-    standings = page.split('class="standings"')[1].split("</ol>")[0]
-    ben = next(item for item in standings.split("<li>") if ">Ben<" in item)
-    cem = next(item for item in standings.split("<li>") if ">Cem<" in item)
-    assert "left after round 1" in ben and "next:" not in ben
-    assert "next: phase 2" in cem
+    standings = page.split('class="standings"')[1].split("</table>")[0]
+    ben = next(item for item in standings.split("<tr") if ">Ben<" in item)
+    cem = next(item for item in standings.split("<tr") if ">Cem<" in item)
+    assert "left after round 1" in ben and 'class="gone"' in ben
+    assert "phase 2" in cem and "left" not in cem
     assert page.count("<td class=\"current\">") == 2  # Ann's and Cem's, none for Ben
 
 

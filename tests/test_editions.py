@@ -105,7 +105,9 @@ def test_the_round_form_stores_a_round(client, api, house):
     assert game["edition"] == "house" and len(game["rounds"]) == 1
     assert [p["points"] for p in game["players"]] == [0, 55, 10]
     html = client.get(f"/games/{key}").get_data(as_text=True)
-    assert "next: phase 2" in html  # Ann and Cleo moved on through its own phase list
+    # Ann and Cleo moved on through its own phase list (the standings at the top say so).
+    assert re.search(r'data-player="Ann">.*?<td class="phase">phase 2</td>', html)
+    assert re.search(r'data-player="Cleo">.*?<td class="phase">phase 2</td>', html)
 
 
 def test_the_api_creates_and_plays_it(api, house):

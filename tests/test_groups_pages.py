@@ -71,14 +71,28 @@ def test_merge_and_undo_from_the_page(api: Any) -> None:
     finish_short(api, one, "Michaela", "Ben")
     start(api, group, ["Micha", "Ben"])
     client = api.client
+    form = client.get(f"/groups/{group['id']}").get_data(as_text=True)
+    merge = form.split('class="merge"')[1].split("</form>")[0]
+    # Neither list is preset to a real player: both start on a blank choice.
+    assert len(re.findall(r'<select[^>]*>\s*<option[^>]*value="">', merge)) == 2
+    assert " selected" not in merge
+    # The merge names both players and asks first: nothing is stored before the yes.
+    asked = client.post(f"/groups/{group['id']}/merge",
+                        data={"spelling": "Micha", "into": "Michaela"})
+    assert asked.status_code == 200
+    assert "Count “Micha” as Michaela?" in asked.get_data(as_text=True)
+    assert as_api(client, group["id"])["aliases"] == []
     response = client.post(f"/groups/{group['id']}/merge",
-                           data={"spelling": "Micha", "into": "Michaela"})
+                           data={"spelling": "Micha", "into": "Michaela", "confirm": "yes"})
     assert response.status_code == 303
     page = client.get(f"/groups/{group['id']}").get_data(as_text=True)
     assert "Micha now counts as Michaela." in page and "“micha” counts as Michaela" in page
+    # A merged spelling is no longer offered to merge (its Undo is listed instead).
+    assert '<option value="Micha">' not in page.split('class="merge"')[1].split("</form>")[0]
     client.post(f"/groups/{group['id']}/unmerge", data={"spelling": "micha"})
     assert as_api(client, group["id"])["aliases"] == []
-    refused = client.post(f"/groups/{group['id']}/merge", data={"spelling": "Zed", "into": "Ben"},
+    refused = client.post(f"/groups/{group['id']}/merge",
+                          data={"spelling": "Zed", "into": "Ben", "confirm": "yes"},
                           follow_redirects=True)
     assert "Nobody called Zed played in this group" in refused.get_data(as_text=True)
 
@@ -195,3 +209,39 @@ def test_the_page_never_shows_records_older_than_the_rounds(api: Any) -> None:
     api.post(f"/api/groups/{group['id']}/aliases", {"spelling": "Ben", "name": "Ann"})
     merged = api.client.get(f"/groups/{group['view_id']}").get_data(as_text=True)
     assert "<h3>Ben</h3>" not in merged and "<h3>Ann</h3>" in merged
+
+
+def test_next_game_seats_the_last_table_with_its_variants_in_one_tap(api: Any) -> None:
+    group = api.post("/api/groups", {}).get_json()
+    first = start(api, group, ["Ann", "Ben", "Cem"], phases=[1, 3], ten_rounds=True,
+                  knocking=True)
+    assert api.round(first, card_round("Ann", {"Ben": 60, "Cem": True})).status_code == 201
+    client = api.client
+    page = client.get(f"/groups/{group['id']}").get_data(as_text=True)
+    assert f'action="/groups/{group["id"]}/next"' in page
+    assert "Ann, Ben, Cem · Card game · Ben deals" in page
+    assert "/next" not in client.get(f"/groups/{group['view_id']}").get_data(as_text=True)
+
+    response = client.post(f"/groups/{group['id']}/next")  # the one tap
+    assert response.status_code == 303
+    games = as_api(client, group["id"])["games"]
+    assert len(games) == 2
+    new = client.get(response.location.replace("/games/", "/api/games/")).get_json()
+    assert [line["name"] for line in new["players"]] == ["Ann", "Ben", "Cem"]
+    assert new["dealer"] == "Ben" and new["phases"] == [1, 3]
+    assert new["ten_rounds"] is True and new["knocking"] is True
+    # Through the read-only link nothing starts.
+    assert client.post(f"/groups/{group['view_id']}/next").status_code in (403, 404)
+    assert len(as_api(client, group["id"])["games"]) == 2
+
+
+def test_next_game_names_the_group_s_people_as_it_calls_them_now(api: Any) -> None:
+    group = api.post("/api/groups", {}).get_json()
+    one = start(api, group, ["Clara", "Ben"], phases=[1, 2])
+    finish_short(api, one, "Clara", "Ben")
+    assert api.client.patch(f"/api/groups/{group['id']}/players/Clara",
+                            json={"name": "Klara"}).status_code == 200
+    response = api.client.post(f"/groups/{group['id']}/next")
+    new = api.client.get(response.location.replace("/games/", "/api/games/")).get_json()
+    assert [line["name"] for line in new["players"]] == ["Klara", "Ben"]
+    assert new["dealer"] == "Ben"

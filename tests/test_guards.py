@@ -104,7 +104,7 @@ def test_a_nul_byte_in_a_game_link_is_a_404(api, client, suffix):
     assert client.delete(f"/api/games/{key}/rounds/last").status_code == 404
 
 
-@pytest.mark.parametrize("points", ["²", "①", "٣٥", "1" * 5000, "-5", "3.5"])
+@pytest.mark.parametrize("points", ["²", "①", "٣٥", "3.5", "35 points", "--5"])
 def test_points_that_are_not_plain_digits_are_refused_next_to_the_field(client, points):
     url = start(client)
     response = client.post(url + "/round", data=round_form(

@@ -169,7 +169,8 @@ def test_a_kept_group_page_follows_every_change(api: Any) -> None:
     two = api.client.post("/api/games", json={"players": ["Ann", "Dora"]}).get_json()
     client.post(f"{edit}/add", data={"link": two["id"]})  # a game joins
     assert "Dora" in client.get(view).get_data(as_text=True)
-    client.post(f"{edit}/merge", data={"spelling": "Dora", "into": "Ben"})  # a spelling
+    client.post(f"{edit}/merge",  # a spelling
+                data={"spelling": "Dora", "into": "Ben", "confirm": "yes"})
     assert "“dora” counts as Ben" in client.get(edit).get_data(as_text=True)
 
 
@@ -186,7 +187,8 @@ def test_the_kept_group_json_follows_every_change_and_keeps_links_apart(api: Any
     for _ in range(2):  # the second time from what was kept
         assert "edit" in client.get(edit).get_json()["links"]
         assert "edit" not in client.get(view).get_json()["links"]
-    client.post(f"/groups/{group['id']}/merge", data={"spelling": "Ben", "into": "Ann"})
+    client.post(f"/groups/{group['id']}/merge",
+                data={"spelling": "Ben", "into": "Ann", "confirm": "yes"})
     rendered.forget()
     fresh_body = client.get(edit).get_data()
     assert client.get(edit).get_data() == fresh_body  # kept is what a fresh answer gives
@@ -219,8 +221,10 @@ def test_the_pages_fingerprint_is_the_groups_fingerprint(app: Flask, api: Any) -
         empty = group_services.find_fingerprint(group["view_id"])
     finish_short(api, start(api, group, ["Ann", "Ben"], phases=[1, 2]), "Ann", "Ben")
     start(api, group, ["Cem", "Ben"])
-    api.client.post(f"/groups/{group['id']}/merge", data={"spelling": "Cem", "into": "Ann"})
-    api.client.post(f"/groups/{group['id']}/merge", data={"spelling": "ben", "into": "Ann"})
+    api.client.post(f"/groups/{group['id']}/merge",
+                    data={"spelling": "Cem", "into": "Ann", "confirm": "yes"})
+    api.client.post(f"/groups/{group['id']}/merge",
+                    data={"spelling": "ben", "into": "Ann", "confirm": "yes"})
     with app.test_request_context():
         loaded = db.session.execute(db.select(models.Group).where(
             models.Group.edit_key == group["id"])).scalar_one()
@@ -236,7 +240,8 @@ def test_a_kept_group_page_shows_the_messages_of_its_phone_only(app: Flask, api:
     group = api.post("/api/groups", {"name": "Friday"}).get_json()
     finish_short(api, start(api, group, ["Ann", "Ben"], phases=[1, 2]), "Ann", "Ben")
     edit = f"/groups/{group['id']}"
-    api.client.post(f"{edit}/merge", data={"spelling": "Ben", "into": "Ann"})
+    api.client.post(f"{edit}/merge", data={"spelling": "Ben", "into": "Ann",
+                                           "confirm": "yes"})
     assert "Ben now counts as Ann." in api.client.get(edit).get_data(as_text=True)
     other = app.test_client()
     assert "now counts as" not in other.get(edit).get_data(as_text=True)

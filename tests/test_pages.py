@@ -158,6 +158,15 @@ def test_the_checker_page_finds_a_laydown(client):
     assert "this hand can complete phase 1" in html
 
 
+def test_the_checker_page_reads_a_colour_word_after_a_space(client):
+    """ "4 red" as the help writes colour words, with a space: the cards, not "“4” is not a
+    card"."""
+    html = client.post("/checker", data={"edition": "original", "phase": "1", "mode": "hand",
+                                         "hand": "4 red 4 blau 4g 8 rouge 8y 8b 2r"}
+                       ).get_data(as_text=True)
+    assert "this hand can complete phase 1" in html and "is not a card" not in html
+
+
 def test_the_checker_page_names_a_bad_card_next_to_the_field(client):
     response = client.post("/checker", data={"edition": "original", "phase": "1", "mode": "hand",
                                              "hand": "4r 13x"})

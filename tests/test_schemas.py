@@ -44,8 +44,8 @@ def test_negative_points_are_a_broken_rule_and_the_document_allows_them(api, cli
     assert too_many.status_code == 422
     assert too_many.get_json()["details"] == [{
         "player": "Ben", "field": "points",
-        "message": f"no hand is worth more than {limits.MAX_POINTS} points: Ben has "
-                   f"{limits.MAX_POINTS + 1}"}]
+        "message": f"Ben has {limits.MAX_POINTS + 1} points, too many for one round: 10 "
+                   "cards are worth at most 190 points"}]
     assert answer.get_json()["details"][0]["field"] == "points"
 
 

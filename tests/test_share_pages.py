@@ -115,3 +115,18 @@ def test_only_a_drawn_picture_counts_as_a_print(tmp_path: Path,
     assert client.get(path, headers={"Accept-Language": "de"}).status_code == 200
     refused = client.get(path, headers={"Accept-Language": "fr"})
     assert refused.status_code == 429 and int(refused.headers["Retry-After"]) > 0
+
+
+def test_the_edit_link_as_a_qr_code_only_for_whoever_holds_it(client: Any, api: Any) -> None:
+    game = api.new_game(["Ann", "Ben"])
+    page = client.get(f"/games/{game['id']}").get_data(as_text=True)
+    assert "Let another phone keep score" in page
+    assert "gives the right to change the sheet" in page
+    assert f'src="/games/{game["id"]}/edit-qr.svg"' in page
+    drawn = client.get(f"/games/{game['id']}/edit-qr.svg")
+    assert drawn.status_code == 200 and drawn.mimetype == "image/svg+xml"
+    assert "no-store" in drawn.headers["Cache-Control"]
+    assert drawn.data != client.get(f"/games/{game['id']}/qr.svg").data  # another link
+    viewer = client.get(f"/games/{game['view_id']}").get_data(as_text=True)
+    assert "Let another phone keep score" not in viewer and game["id"] not in viewer
+    assert client.get(f"/games/{game['view_id']}/edit-qr.svg").status_code == 404

@@ -157,3 +157,19 @@ def test_without_the_colour_emoji_font_an_emoji_sequence_is_one_clean_box(
     assert [(run.text, run.face) for run in fonts.runs(f"Ann {family}")][-1] == (family, None)
     # One box for what a person sees as one character, not one per code point.
     assert not differ(drawn(f"Ann {family}"), drawn(f"Ann {MISSING}"))
+
+
+@needs_fonts
+@pytest.mark.parametrize("emoji", ["👨‍👩‍👧", "👨‍👩‍👧‍👦", "😀"])
+def test_an_emoji_sequence_is_drawn_from_the_colour_font_like_a_single_emoji(emoji: str) -> None:
+    """A ZWJ family is one picture of Noto Color Emoji, as 😀 is: drawn in the font's own
+    colours, not in the ink of the text. (Noto's families are grey figures on a light tile:
+    their colours, as the font has them.)"""
+    red = Style(64, (200, 0, 0))
+    image = drawn(emoji, red)
+    assert fonts.face_for(emoji) == fonts.EMOJI
+    inked = {image.getpixel((x, y)) for x in range(image.width) for y in range(image.height)} - {
+        (255, 255, 255)}
+    own = {pixel for pixel in inked if not (pixel[0] > pixel[1] + 40 and pixel[1] == pixel[2])}
+    assert len(own) > len(inked) // 2  # mostly the font's colours, not shades of the red ink
+    assert not differ(image, drawn(emoji, Style(64, (0, 0, 200))))  # the ink plays no part

@@ -41,6 +41,18 @@ def test_the_database_and_its_folder_are_for_the_apps_user_alone(tmp_path, monke
     assert instance.stat().st_mode & 0o077 == 0
 
 
+def test_an_existing_instance_folder_is_made_private_at_start(tmp_path, monkeypatch):
+    """A clone of the repository brings instance/ with the umask's 0755: the start makes it
+    the app's user's alone, as it makes a new one."""
+    instance = tmp_path / "instance"
+    instance.mkdir()
+    instance.chmod(0o755)
+    monkeypatch.setenv("COMPANION_INSTANCE_PATH", str(instance))
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    create_app()
+    assert instance.stat().st_mode & 0o777 == 0o700
+
+
 def test_a_folder_it_cannot_write_stops_the_start_with_one_sentence(tmp_path):
     blocked = tmp_path / "a-file"
     blocked.write_text("not a folder")

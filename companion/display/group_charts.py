@@ -61,6 +61,24 @@ def _cumulative(wins: Sequence[tuple[str, ...]], names: Sequence[str],
     return lines
 
 
+#: Pixels between lines that share a point (two players with no wins yet), so each shows.
+APART = 3.0
+
+
+def _apart(lines: Sequence[Sequence[int]]) -> list[list[float]]:
+    """For each line and game, how far to draw it off its value: lines at the same value after
+    a game are spread around it, in the legend's order, instead of hiding one another."""
+    shifts = [[0.0] * len(line) for line in lines]
+    for n in range(len(lines[0]) if lines else 0):
+        at: dict[int, list[int]] = {}
+        for index, line in enumerate(lines):
+            at.setdefault(line[n], []).append(index)
+        for together in at.values():
+            for rank, index in enumerate(together):
+                shifts[index][n] = (rank - (len(together) - 1) / 2) * APART
+    return shifts
+
+
 def wins_chart(wins: Sequence[tuple[str, ...]], names: Sequence[str], title: str, *,
                starts: Sequence[int] | None = None, first: int = 0) -> Markup:
     """Each player's wins so far after every finished game, one line per player.
@@ -87,8 +105,9 @@ def wins_chart(wins: Sequence[tuple[str, ...]], names: Sequence[str], title: str
     for n in range(0, games + 1, max(1, -(-games // 10))):
         parts.append(f'<text x="{x(n):.1f}" y="{LINE_HEIGHT - 6}" '
                      f'text-anchor="middle">{first + n}</text>')
+    apart = _apart(lines)
     for index, (name, line) in enumerate(zip(names, lines, strict=True)):
-        points = " ".join(f"{x(n):.1f},{y(v):.1f}" for n, v in enumerate(line))
+        points = " ".join(f"{x(n):.1f},{y(v) + apart[index][n]:.1f}" for n, v in enumerate(line))
         dash = f' stroke-dasharray="{DASHES[index]}"' if DASHES[index] else ""
         parts.append(f'<polyline points="{points}" fill="none" class="s{index}" '
                      f'stroke="{COLOURS[index]}" stroke-width="2.5"{dash}>'

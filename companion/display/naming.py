@@ -3,37 +3,64 @@ board marker, and listed in words ("Ben and Cleo")."""
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Iterable, Sequence
 
+import regex
 from flask_babel import gettext as _
 
-#: Characters a header cell holds on a 390 px phone, by the number of players.
-FITS = {2: 16, 3: 12, 4: 8, 5: 6, 6: 5}
+_GRAPHEME = regex.compile(r"\X")
+
+#: What a header cell holds on a 390 px phone, by the number of players, in the widths of
+#: :func:`_width` (a letter 1, a wide character or an emoji 2), the ellipsis included.
+FITS = {2: 16, 3: 11, 4: 8, 5: 7, 6: 6}
+ELLIPSIS = "…"
 
 
-def _cut(name: str, keep: int) -> str:
-    if keep >= len(name):
+def _width(grapheme: str) -> int:
+    """Wide (East Asian wide or fullwidth: CJK, most emoji) graphemes take two letters' room."""
+    return 2 if any(unicodedata.east_asian_width(char) in "WF" for char in grapheme) else 1
+
+
+def _head(graphemes: Sequence[str], room: int) -> list[str]:
+    """The first graphemes that fit in ``room``."""
+    kept: list[str] = []
+    for grapheme in graphemes:
+        room -= _width(grapheme)
+        if room < 0:
+            break
+        kept.append(grapheme)
+    return kept
+
+
+def _abbreviate(name: str, fits: int, tail: int) -> str:
+    """``name`` in ``fits``: whole if it fits, else its start, an ellipsis and its last
+    ``tail`` graphemes ("Alex…r"), always cut between graphemes (never inside 👨‍👩‍👧‍👦)."""
+    graphemes = _GRAPHEME.findall(name.strip())
+    if sum(map(_width, graphemes)) <= fits:
         return name
-    words = name.split()
-    if len(words) > 1 and len(words[0]) + 3 <= keep + 1:
-        return f"{words[0]} {words[-1][:1]}."  # "Anna Lena" → "Anna L."
-    return name[:keep].rstrip() + "."
+    end = graphemes[len(graphemes) - tail:] if tail else []
+    room = fits - 1 - sum(map(_width, end))
+    start = _head(graphemes, max(room, 1))
+    return "".join(start).rstrip() + ELLIPSIS + "".join(end)
 
 
 def short_names(names: Sequence[str]) -> dict[str, str]:
-    """Each name as short as the column needs, cut between letters (never mid-column) and
-    still telling players apart ("Michaela" → "Micha." with six players)."""
-    fits = FITS.get(len(names), 5)
-    keep = {name: fits - 1 for name in names}
+    """Each name as short as the column needs on a phone, and still telling players apart:
+    where two shortened names would read alike, their last letters are kept after the
+    ellipsis ("Alexander", "Alexandra" → "Alex…r", "Alex…a"), as the board markers add a
+    second letter where the first ones clash."""
+    fits = FITS.get(len(names), min(FITS.values()))
+    tails = dict.fromkeys(names, 0)
     while True:
-        shown = {name: name if len(name) <= fits else _cut(name, keep[name]) for name in names}
-        clashes = {name for name in names
-                   if list(shown.values()).count(shown[name]) > 1 and len(name) > fits}
-        grown = {name for name in clashes if keep[name] < len(name)}
+        shown = {name: _abbreviate(name, fits, tails[name]) for name in names}
+        clashes = [name for name in names
+                   if list(shown.values()).count(shown[name]) > 1 and shown[name] != name]
+        grown = [name for name in clashes if tails[name] < fits - 2]
         if not grown:
             return shown
         for name in grown:
-            keep[name] += 1
+            tails[name] += 1
 
 
 def marker_labels(names: Sequence[str]) -> dict[str, str]:

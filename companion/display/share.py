@@ -86,13 +86,14 @@ def outcome(sheet: Sheet, words: Words, *, text: bool = True) -> str:
 
 def facts(place: Place, sheet: Sheet, words: Words) -> str:
     """What the standings count for one player: "9 phases · 120 points", "on phase 6"."""
-    _, n_ = words.gettext, words.ngettext
+    # Named ngettext so that the catalogs' extraction finds the plural messages below.
+    _, ngettext = words.gettext, words.ngettext
     line = place.line
     if sheet.setup.edition.markers:
         wreath = line.marker == sheet.setup.edition.wreath
         return _("on the wreath") if wreath else _("on phase %(n)s", n=line.marker or 1)
-    return " · ".join([n_("%(num)s phase", "%(num)s phases", len(line.phases_done)),
-                       n_("%(num)s point", "%(num)s points", line.points)])
+    return " · ".join([ngettext("%(num)s phase", "%(num)s phases", len(line.phases_done)),
+                       ngettext("%(num)s point", "%(num)s points", line.points)])
 
 
 def note(place: Place, words: Words) -> str | None:

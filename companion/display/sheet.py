@@ -11,11 +11,12 @@ from flask_babel import gettext as _
 
 from companion import models, scoring
 from companion.display.charts import COLOURS, legend_key, progress_chart
+from companion.display.glance import glance
 from companion.display.naming import marker_labels, short_names
 from companion.editions import Edition
 from companion.forms.games import choices
 from companion.i18n import say_phase
-from companion.numbers import whole_number
+from companion.numbers import signed_number, whole_number
 from companion.pdf import qr
 from companion.schemas.games import round_json
 from companion.scoring.grid import sheet_grid
@@ -38,6 +39,7 @@ def build(game: models.Game, sheet: scoring.Sheet, *, editable: bool) -> dict[st
         "view_url": view_url,
         "last_round": sheet.rounds[-1].number if sheet.rounds else None,
         "lines": {line.name: line for line in sheet.players},
+        "glance": glance(sheet),
         "short": short_names([line.name for line in sheet.players]),
         "joined": {name: number for name, number in zip(
             sheet.setup.players, sheet.setup.joined or (), strict=False) if number > 1},
@@ -140,7 +142,7 @@ def round_from_form(form: Any, edition: Edition) -> scoring.Round:
         phase = whole_number(row.phase.data or "") if edition.chooses_phase else None
         laid = phase is not None if edition.chooses_phase else bool(row.laid.data)
         results.append(scoring.Result(player=name, laid=laid,
-                                      points=whole_number(row.points.data),
+                                      points=signed_number(row.points.data),
                                       went_out=went_out, phase=phase))
     return scoring.Round(tuple(results))
 

@@ -3,6 +3,7 @@ services and the scoring rules; these forms only read and type the input."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
@@ -26,8 +27,8 @@ from wtforms.validators import Optional, ValidationError
 
 from companion import editions
 from companion import names as player_names
-from companion.limits import MAX_NAME, MAX_NAME_STORED, MAX_PLAYERS, MAX_POINTS
-from companion.numbers import whole_number
+from companion.limits import MAX_NAME, MAX_NAME_STORED, MAX_PLAYERS
+from companion.numbers import signed_number
 
 
 def choices(*pairs: tuple[str, object]) -> list[SelectChoice]:
@@ -149,6 +150,14 @@ class NewGameForm(FlaskForm):
             offered[self.house.key] = self.house
         return offered.get(self.edition.data or "", editions.default())
 
+    def validate_phase_set(self, field: RadioField) -> None:
+        """Phases ticked under another choice than "My choice": refused next to the field
+        rather than played otherwise than the form shows (docs/decisions.md)."""
+        if (field.data != "custom" and self.custom_phases.data
+                and self.chosen_edition().variants):
+            raise ValidationError(_l("You ticked phases but chose another set: choose “My "
+                                     "choice” to play the phases ticked, or untick them."))
+
     def player_names(self) -> list[str]:
         return [player_names.clean(entry.data or "") for entry in self.names.entries
                 if player_names.clean(entry.data or "")]
@@ -169,14 +178,14 @@ class NewGameForm(FlaskForm):
 
 
 def _points(form: Form, field: StringField) -> None:
+    """Only whether the text is a number: the scoring rules say what is wrong with a number
+    (negative, too many, not a multiple of 5), in the same words as the API's answer."""
     text = (field.data or "").strip()
-    if not text:
-        return  # the scoring rules name the missing points, with every other problem at once
-    points = whole_number(text)
-    if points is None:
-        raise ValidationError(_l("Points are a whole number like 35."))
-    if points > MAX_POINTS:
-        raise ValidationError(_l("No hand is worth more than %(max)s points.", max=MAX_POINTS))
+    if not text or signed_number(text) is not None:
+        return
+    if re.fullmatch(r"[-+\u2212]?[0-9]+", text):  # more digits than a number is read with
+        raise ValidationError(_l("Too many points for one round."))
+    raise ValidationError(_l("Points are a whole number like 35."))
 
 
 class ResultForm(Form):

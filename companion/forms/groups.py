@@ -22,6 +22,8 @@ class GroupForm(FlaskForm):
 class MergeForm(FlaskForm):
     spelling = SelectField(_l("This spelling"), choices=[], validate_choice=False)
     into = SelectField(_l("counts as"), choices=[], validate_choice=False)
+    #: "yes" once the page has named the two players and the person confirmed.
+    confirm = HiddenField()
 
 
 class RenameForm(FlaskForm):

@@ -26,8 +26,8 @@ WRITES = ["POST", "PUT", "PATCH", "DELETE"]
 QUOTAS: dict[str, tuple[tuple[str, ...], list[str] | None]] = {
     "QUOTA_GAMES": (("api.create_game", "api_groups.create_group", "api_groups.add_game",
                      "api_groups.rematch", "games.new", "groups.new", "groups.add_game",
-                     "groups.rematch", "api.create_edition", "api.edit_edition",
-                     "editions.new", "editions.page"), WRITES),
+                     "groups.rematch", "groups.next_game", "api.create_edition",
+                     "api.edit_edition", "editions.new", "editions.page"), WRITES),
     "QUOTA_WRITES": (("api.add_round", "api.undo", "api.edit", "api.add_player",
                       "api.rename_player", "api.remove_player", "api_groups.merge",
                       "api_groups.unmerge", "groups.merge", "groups.unmerge",

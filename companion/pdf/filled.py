@@ -40,7 +40,7 @@ class GameInfo:
 def _outcome(sheet: Sheet, _: Translate) -> str:
     """The outcome line as paragraph markup, each name in a font that has its letters."""
     def names(players: Iterable[str]) -> str:
-        return ", ".join(name_markup(name, bold=True) for name in players)
+        return ", ".join(name_markup(name, bold=True, size=12) for name in players)
 
     if sheet.status == "finished" and sheet.winner:
         return fill(_("Winner: %(name)s"), name=names([sheet.winner]))
@@ -55,17 +55,20 @@ def _notes(sheet: Sheet, _: Translate) -> list[str]:
     """The lines under the table, as paragraph markup: order of play, what the marks mean,
     variants, the ending."""
     setup, mark = sheet.setup, fonts().dealer_mark
-    seats = setup.players[setup.first_dealer:] + setup.players[:setup.first_dealer]
+    # The order round the table of those still in the game: whoever left deals no more.
+    left = dict(zip(setup.players, setup.left or (), strict=False))
+    seats = [name for name in setup.players[setup.first_dealer:] + setup.players[
+        :setup.first_dealer] if not left.get(name)]
     if setup.edition.markers:
-        notes = [fill(_("Seating order: %(names)s"), names=names_markup(seats)),
+        notes = [fill(_("Seating order: %(names)s"), names=names_markup(seats, size=8)),
                  fill(_("%(mark)s started the round; bold: ended the round and moved 2 spaces."),
                       mark=mark)]
         last = sheet.rounds[-1] if sheet.rounds else None
         if last is not None and last.stopped:
             notes.append(fill(_("Round %(n)s: %(names)s did not move because the game had "
-                                "ended."), n=last.number, names=names_markup(last.stopped)))
+                                "ended."), n=last.number, names=names_markup(last.stopped, size=8)))
         return notes
-    notes = [fill(_("Dealer order: %(names)s"), names=names_markup(seats)),
+    notes = [fill(_("Dealer order: %(names)s"), names=names_markup(seats, size=8)),
              fill(_("%(mark)s dealt the round; bold: went out."), mark=mark)]
     if setup.phases != setup.edition.phase_numbers:
         notes.append(fill(_("Phases in play: %(phases)s"),

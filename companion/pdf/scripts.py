@@ -24,7 +24,10 @@ from reportlab.pdfbase import pdfmetrics  # type: ignore[import-untyped]
 from reportlab.pdfbase.cidfonts import UnicodeCIDFont  # type: ignore[import-untyped]
 from reportlab.pdfbase.ttfonts import TTFError, TTFont  # type: ignore[import-untyped]
 
+from companion.pdf.emoji import is_emoji
+from companion.pdf.emoji import markup as emoji_markup
 from companion.pdf.layout import fonts
+from companion.png.fonts import CLUSTER
 
 TRUETYPE = Path("/usr/share/fonts/truetype")
 
@@ -126,18 +129,26 @@ def visual(text: str) -> str:
     return str(get_display(arabic_reshaper.reshape(text)))
 
 
-def name_markup(name: str, *, bold: bool = False) -> str:
-    """A name as paragraph markup, in a font that has its letters, in visual order."""
+def name_markup(name: str, *, bold: bool = False, size: float = 10) -> str:
+    """A name as paragraph markup, in a font that has its letters, in visual order; its emoji
+    as pictures in colour (``size``: the paragraph's font size)."""
     shown = visual(name)
-    font = font_for(shown, bold=bold)
+    clusters = CLUSTER.findall(shown)
+    emoji = {cluster for cluster in clusters if not cluster.isascii() and is_emoji(cluster)}
+    letters = "".join(cluster for cluster in clusters if cluster not in emoji)
+    font = font_for(letters, bold=bold)
     own = fonts().bold if bold else fonts().regular
-    text = escape(shown)
+    parts: list[str] = []
+    for cluster in clusters:
+        drawn = emoji_markup(cluster, size) if cluster in emoji else None
+        parts.append(drawn if drawn is not None else escape(cluster))
+    text = "".join(parts)
     return text if font == own else f'<font name="{font}">{text}</font>'
 
 
-def names_markup(names: Iterable[str]) -> str:
+def names_markup(names: Iterable[str], *, size: float = 10) -> str:
     """Several names, each in its own font, separated by commas."""
-    return ", ".join(name_markup(name) for name in names)
+    return ", ".join(name_markup(name, size=size) for name in names)
 
 
 def fill(template: str, **markup: object) -> str:

@@ -70,9 +70,16 @@ def space(number: int, wreath: int, _: Translate) -> str:
 
 
 def _name(cell: NameCell, _: Translate) -> Any:
-    if cell.name:
-        return rich(name_markup(cell.name, bold=True), "name")
-    return para(_("Player %(n)s:") % {"n": cell.seat}, "label")
+    if not cell.name:
+        return para(_("Player %(n)s:") % {"n": cell.seat}, "label")
+    name = rich(name_markup(cell.name, bold=True), "name")
+    if cell.left:  # said under the name, as on the players page
+        return [name, para(_("left after round %(number)s") % {"number": cell.left - 1},
+                           "status")]
+    if cell.joined > 1:
+        return [name, para(_("joined in round %(number)s") % {"number": cell.joined},
+                           "status")]
+    return name
 
 
 def _phase(cell: PhaseCell) -> Any:
@@ -187,6 +194,21 @@ def _style(rows: Sequence[_Row], players: int, per_row: int, *, blank: bool) -> 
     return TableStyle(commands)
 
 
+LABEL_SIZE = 7.5
+#: The widest the label column grows for a long word ("Durchgang"), in points.
+WIDEST_LABEL = 60.0
+
+
+def label_width(rows: Sequence[_Row]) -> float:
+    """The label column: as wide as its longest line needs at the label's size, so a long
+    word ("Durchgang") is neither set in tiny type nor broken; at least the usual width, and
+    never wider than :data:`WIDEST_LABEL` (a longer label is then set smaller)."""
+    widest = max((pdfmetrics.stringWidth(line, fonts().regular, LABEL_SIZE)
+                  for row in rows if row.kind is not RowKind.PHASE
+                  for line in row.label.split("\n")), default=0.0)
+    return float(min(WIDEST_LABEL, max(LABEL_WIDTH, widest + 6)))
+
+
 def _shrunk(rows: Sequence[_Row], per_row: int, room: float,
             label_room: float) -> list[tuple[Any, ...]]:
     """Smaller type for the few round cells too long for their column (never wrapped), and for
@@ -217,10 +239,11 @@ def score_grid(grid: Grid, width: float, *, header_height: float | None, total_l
                _: Translate) -> Table:
     """The score table: a label column, then a few sub-columns per player."""
     per_row, players = boxes(grid), len(grid.header)
-    sub = (width - LABEL_WIDTH) / (per_row * players)
     rows = _rows(grid, header_height, total_label, _)
-    table = Table(_data(rows, per_row), colWidths=[LABEL_WIDTH] + [sub] * (per_row * players),
+    labels = label_width(rows)
+    sub = (width - labels) / (per_row * players)
+    table = Table(_data(rows, per_row), colWidths=[labels] + [sub] * (per_row * players),
                   rowHeights=[row.height for row in rows], repeatRows=1)
     table.setStyle(_style(rows, players, per_row, blank=grid.blank))
-    table.setStyle(TableStyle(_shrunk(rows, per_row, sub * per_row - 8, LABEL_WIDTH - 4)))
+    table.setStyle(TableStyle(_shrunk(rows, per_row, sub * per_row - 8, labels - 4)))
     return table

@@ -158,13 +158,30 @@ WILD = Card(Kind.WILD)
 SKIP = Card(Kind.SKIP)
 
 
+def words(text: str) -> list[str]:
+    """A typed field's cards, one text each: split on spaces and commas, a number followed
+    by a colour word or letter kept together ("4 red", "12 blau"), as the checker's help
+    says colour words work, with or without a space.
+
+    >>> words("4 red, 12 blau 7r W 3 S")
+    ['4 red', '12 blau', '7r', 'W', '3', 'S']
+    """
+    found: list[str] = []
+    for word in text.replace(",", " ").split():
+        if found and found[-1].isdigit() and word.lower() in _COLOUR_WORDS:
+            found[-1] = f"{found[-1]} {word}"
+        else:
+            found.append(word)
+    return found
+
+
 def parse_cards(cards: str | Iterable[str]) -> list[Card]:
     """Parse a space- or comma-separated string, or an iterable of card strings.
 
-    >>> parse_cards("3r W w")
-    [Card.parse('3r'), Card.parse('W'), Card.parse('W')]
+    >>> parse_cards("3r W w 4 rot")
+    [Card.parse('3r'), Card.parse('W'), Card.parse('W'), Card.parse('4r')]
     """
-    items = cards.replace(",", " ").split() if isinstance(cards, str) else list(cards)
+    items = words(cards) if isinstance(cards, str) else list(cards)
     result = []
     for item in items:
         if not isinstance(item, str):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from math import gcd
 
-from companion.editions.base import RAVENSBURGER, CardValues
+from companion.editions.base import RAVENSBURGER, Edition
 from companion.limits import MAX_POINTS
 from companion.scoring.checks import (
     expected_results,
@@ -15,6 +15,7 @@ from companion.scoring.checks import (
     roster_problems,
 )
 from companion.scoring.model import Problem, Result, Round, Sheet
+from companion.scoring.plausibility import HAND, most_points
 
 
 def card_round_errors(sheet: Sheet, round: Round) -> tuple[Problem, ...]:
@@ -26,7 +27,7 @@ def card_round_errors(sheet: Sheet, round: Round) -> tuple[Problem, ...]:
     results = expected_results(sheet, round)
     problems = list(roster)
     for result in results:
-        problems += points_problems(result, sheet.setup.edition.values)
+        problems += points_problems(result, sheet.setup.edition)
         if sheet.setup.edition.chooses_phase:
             problems += masters_phase_problems(sheet, result)
         else:
@@ -36,11 +37,13 @@ def card_round_errors(sheet: Sheet, round: Round) -> tuple[Problem, ...]:
     return tuple(problems)
 
 
-def points_problems(result: Result, values: CardValues = RAVENSBURGER) -> list[Problem]:
-    """Penalty points are a whole number, not negative, and a multiple of what every card is
-    worth a multiple of: 5 with the rule book's 5 (1–9), 10 (10–12), 15 (skip) and 20 (wild).
+def points_problems(result: Result, edition: Edition) -> list[Problem]:
+    """Penalty points are a whole number, not negative, not more than :data:`MAX_POINTS`, and
+    a multiple of what every card is worth a multiple of: 5 with the rule book's 5 (1–9),
+    10 (10–12), 15 (skip) and 20 (wild). Each mistake has its own message, the same for the
+    round form and the API.
     """
-    points, name = result.points, result.player
+    points, name, values = result.points, result.player, edition.values
     if points is None:
         return [Problem("enter the points of %(player)s", {"player": name}, name, "points")]
     if isinstance(points, bool) or not isinstance(points, int):
@@ -50,8 +53,12 @@ def points_problems(result: Result, values: CardValues = RAVENSBURGER) -> list[P
         return [Problem("points cannot be negative: %(player)s has %(points)s",
                         {"player": name, "points": points}, name, "points")]
     if points > MAX_POINTS:
-        return [Problem("no hand is worth more than %(max)s points: %(player)s has %(points)s",
-                        {"player": name, "points": points, "max": MAX_POINTS}, name, "points")]
+        # Refused only far above a real hand (the plausibility warning asks about the rest),
+        # but the message names what a hand is worth in this edition, not the limit.
+        return [Problem("%(player)s has %(points)s points, too many for one round: 10 cards "
+                        "are worth at most %(most)s points", {
+                            "player": name, "points": points,
+                            "most": most_points(edition, HAND)}, name, "points")]
     step = gcd(values.low, values.high, values.skip, values.wild)
     if step < 2 or not points % step:
         return []

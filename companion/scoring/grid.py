@@ -50,6 +50,10 @@ class NameCell:
     """Deals (card games) or starts (board game) the next round."""
     gone: bool = False
     """Left the game."""
+    joined: int = 1
+    """The first round the player played (more than 1: joined late)."""
+    left: int = 0
+    """The first round the player no longer played (0: still playing)."""
 
 
 @dataclass(frozen=True)
@@ -163,7 +167,10 @@ def sheet_grid(sheet: Sheet, *, spare_rows: int = 0) -> Grid:
     edition = sheet.setup.edition
     leader = sheet.starter if edition.markers else sheet.dealer
     gone = _gone(sheet)
-    header = tuple(NameCell(line.name, seat, leads=line.name == leader, gone=line.name in gone)
+    joined, left = sheet.setup.joined or (), sheet.setup.left or ()
+    header = tuple(NameCell(line.name, seat, leads=line.name == leader, gone=line.name in gone,
+                            joined=joined[seat - 1] if seat <= len(joined) else 1,
+                            left=left[seat - 1] if seat <= len(left) else 0)
                    for seat, line in enumerate(sheet.players, start=1))
     rounds = tuple(_round_row(sheet, view) for view in sheet.rounds)
     spare = tuple(RoundRow(sheet.next_round + extra, (), kind=RowKind.SPARE)

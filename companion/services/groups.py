@@ -429,24 +429,50 @@ def rematch(key: str, group_keys: Sequence[str] = ()) -> models.Game | None:
         raise GroupProblem(409, Reason("finish this game before you start a rematch"))
     if game.group_id is not None:
         make_room(game.group_id)
-    seats = game.players
-    names = tuple(player.name for player in seats if player.left_round is None)
-    # The deal passes to the next player clockwise who is still at the table.
-    after = (seats[(game.first_dealer + step) % len(seats)] for step in range(1, len(seats) + 1))
-    first = next(player.name for player in after if player.left_round is None)
     group = group_of(game)
     joins = group is not None and group.edit_key in group_keys
+    new = services.create_game(next_spec(game, group if joins else None))
     if group is not None and joins:
-        # The group's names for its people (a player renamed since), unless two of the
-        # table are one person to the group (merged): then the names as typed.
+        new.group_id = group.id
+    db.session.flush()
+    return new
+
+
+def next_spec(game: models.Game, group: models.Group | None) -> services.GameSpec:
+    """The game after ``game`` at the same table: its players still seated, its edition and
+    variants, the deal passed to the next of them clockwise. Named as ``group`` (when the new
+    game joins it) knows its people now (a player renamed since), unless two of the table
+    are one person to the group (merged): then the names as typed."""
+    seats = game.players
+    names = tuple(player.name for player in seats if player.left_round is None)
+    after = (seats[(game.first_dealer + step) % len(seats)] for step in range(1, len(seats) + 1))
+    first = next(player.name for player in after if player.left_round is None)
+    if group is not None:
         named = records.Identities(aliases_of(group)).named
         if len({player_names.key(named(name)) for name in names}) == len(names):
             names, first = tuple(map(named, names)), named(first)
-    spec = services.GameSpec(game.edition, names, game.phase_numbers, game.ten_rounds,
+    return services.GameSpec(game.edition, names, game.phase_numbers, game.ten_rounds,
                              game.knocking, first)
-    new = services.create_game(spec)
-    if group is not None and joins:
-        new.group_id = group.id
+
+
+def last_game(group: models.Group) -> models.Game | None:
+    """The group's newest game (its table: players, seats and variants)."""
+    return db.session.execute(
+        select(models.Game).options(selectinload(models.Game.players))
+        .where(models.Game.group_id == group.id)
+        .order_by(models.Game.created_at.desc(), models.Game.id.desc()).limit(1)
+    ).scalar_one_or_none()
+
+
+def next_game(group: models.Group) -> models.Game | None:
+    """Group page, "Next game": the group's last table sits down again (next_spec) and the
+    new game joins the group; None when the group has no game yet."""
+    last = last_game(group)
+    if last is None:
+        return None
+    make_room(group.id)
+    new = services.create_game(next_spec(last, group))
+    new.group_id = group.id
     db.session.flush()
     return new
 

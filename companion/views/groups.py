@@ -137,7 +137,37 @@ def _render_page(group: models.Group, editable: bool, fingerprint: str,
         "groups/page.html", group=group, editable=editable,
         derived_html=_derived_html(derived, editable),
         view_url=url_for("groups.page", key=group.view_key, _external=True),
-        starts=starts(), **(made | forms))
+        starts=starts(), next_table=_next_table(group) if editable else None,
+        **(made | forms))
+
+
+def _next_table(group: models.Group) -> dict[str, object] | None:
+    """Who "Next game" seats (the group's last table, the deal passed on), or None."""
+    last = group_services.last_game(group)
+    if last is None:
+        return None
+    spec = group_services.next_spec(last, group)
+    return {"players": spec.players, "first": spec.first, "edition": spec.edition,
+            "form": UnmergeForm()}
+
+
+@bp.post("/groups/<key>/next")
+def next_game(key: str) -> Response:
+    """One tap for the group's next game: its last table, variants kept, the deal passed on."""
+    group, _editable = _load(key, edit=True)
+    if not UnmergeForm().validate_on_submit():  # an empty form: only its CSRF token matters
+        abort(400)
+    try:
+        game = group_services.next_game(group)
+    except group_services.GroupProblem as error:
+        db.session.rollback()
+        flash(_sentence(error.reason), "error")
+        return _back(group)
+    if game is None:
+        return _back(group)
+    db.session.commit()
+    flash(_("Next game started: same table, the deal passed on."))
+    return redirect(url_for("games.sheet", key=game.edit_key), 303)
 
 
 def _listed() -> int | None:
@@ -147,11 +177,16 @@ def _listed() -> int | None:
 
 def _manage_forms(group: models.Group, records: GroupRecords) -> dict[str, object]:
     """The forms only the group's edit link shows: merge two spellings, undo it, add a game."""
-    merge_form = MergeForm()
-    names = group_services.names_to_merge(group, records)
-    merge_form.spelling.choices = [(name, name) for name in names]
-    merge_form.into.choices = [(record.name, record.name) for record in records.players] or [
-        (name, name) for name in names]
+    merge_form = MergeForm(formdata=None)
+    merged = group_services.aliases_of(group)
+    # Spellings merged already are listed with their Undo, not offered again; both lists
+    # start on a blank choice, so a merge is never preset to two real players.
+    names = [name for name in group_services.names_to_merge(group, records)
+             if player_names.key(name) not in merged]
+    blank = [("", _("Choose…"))]
+    merge_form.spelling.choices = blank + [(name, name) for name in names]
+    merge_form.into.choices = blank + ([(record.name, record.name) for record in records.players]
+                                       or [(name, name) for name in names])
     rename_form = RenameForm(formdata=None)
     rename_form.player.choices = [(name, name) for name in group_services.people(group, records)]
     # A rename that changed only how a name is written (capitals) is an alias of itself.
@@ -210,12 +245,16 @@ def _back(group: models.Group) -> Response:
 
 
 @bp.post("/groups/<key>/merge")
-def merge(key: str) -> Response:
+def merge(key: str) -> str | Response:
     """Count one spelling as another player in the records."""
     group, _editable = _load(key, edit=True)
     form = MergeForm()
     form.spelling.choices = form.into.choices = []
-    if form.validate_on_submit():
+    if form.validate_on_submit() and not (form.spelling.data and form.into.data):
+        flash(_("Choose the spelling and the player it counts as."), "error")
+    elif form.validate_on_submit() and form.confirm.data != "yes":
+        return _confirm_merge(group, form.spelling.data or "", form.into.data or "")
+    elif form.validate_on_submit():
         try:
             group_services.merge(group, form.spelling.data or "", form.into.data or "")
         except group_services.GroupProblem as error:
@@ -226,6 +265,14 @@ def merge(key: str) -> Response:
             flash(_("%(spelling)s now counts as %(name)s.", spelling=form.spelling.data,
                     name=form.into.data))
     return _back(group)
+
+
+def _confirm_merge(group: models.Group, spelling: str, into: str) -> str:
+    """The group page asking to confirm a merge, naming both players (nothing stored yet)."""
+    found = group_services.find_fingerprint(group.edit_key)
+    assert found is not None  # the group was just loaded by this link
+    confirm = MergeForm(formdata=None, spelling=spelling, into=into, confirm="yes")
+    return _render_page(group, True, found[0], merge_confirm=confirm)
 
 
 @bp.post("/groups/<key>/rename")

@@ -10,12 +10,18 @@ from companion.cache.pages import host
 from companion.cache.store import Kept
 from companion.forms.printing import PrintForm, shown
 from companion.guards.quotas import drew
+from companion.pdf.paper import paper_for
 
 bp = Blueprint("print", __name__)
 
 
+def _usual_paper() -> str:
+    """The paper of the browser's region (Accept-Language: "en-US" prints on Letter)."""
+    return paper_for(language for language, _quality in request.accept_languages)
+
+
 def _paper() -> str:
-    paper = request.args.get("paper", "a4").lower()
+    paper = request.args.get("paper", _usual_paper()).lower()
     if paper not in pdf.PAPERS:
         abort(_bad_request([gettext("There is no paper size “%(value)s”: choose a4 or "
                                     "letter.", value=shown(paper))]))
@@ -39,7 +45,7 @@ def _pdf(data: bytes, filename: str, cache: str, *, download: bool = False) -> R
 
 def _form() -> PrintForm:
     """The options from the query string; the language defaults to the page's."""
-    return PrintForm(request.args, default_lang=str(get_locale() or "en"))
+    return PrintForm(request.args, default_lang=str(get_locale() or "en"), paper=_usual_paper())
 
 
 def _print_page(form: PrintForm, problems: list[str] | None = None) -> str:
@@ -71,6 +77,8 @@ def blank() -> Response:
     response = _pdf(data, f"phase10-{name}-{options.edition.key}.pdf", keep, download=True)
     if "lang" not in request.args:  # then the language came from the browser or the cookie
         response.vary.update(("Accept-Language", "Cookie"))
+    if "paper" not in request.args:  # then the paper came from the browser's region
+        response.vary.add("Accept-Language")
     return response
 
 
@@ -110,4 +118,6 @@ def game_sheet(key: str) -> Response:
         KEPT_PDFS.put(kept_as, data)
     response = _pdf(data, filename, "private, no-cache")
     response.set_etag(etag)
+    if "paper" not in request.args:  # then the paper came from the browser's region
+        response.vary.add("Accept-Language")
     return response

@@ -71,6 +71,9 @@ def test_a_group_from_the_home_page_to_its_records(pages: Any, server: str) -> N
     phone.get_by_label("This spelling").select_option("Micha")
     phone.get_by_label("counts as").select_option("Michaela")
     phone.get_by_role("button", name="Merge").click()
+    # The merge names both players and asks before anything is stored.
+    expect(phone.get_by_role("alert")).to_contain_text("Count “Micha” as Michaela?")
+    phone.get_by_role("button", name="Merge Micha into Michaela").click()
     expect(phone.locator(".flash")).to_contain_text("Micha now counts as Michaela.")
     first = phone.locator(".record").first
     expect(first.locator("h3")).to_have_text("Michaela")

@@ -1,7 +1,8 @@
 """No signal at the table: with Playwright's offline switch, a phone that opened a game once
 reloads it, keeps rounds on the phone (IndexedDB), and sends them in order when the
 connection is back; a round entered meanwhile on another phone ends as two versions shown
-side by side, nothing lost; the app shell opens offline from a cold start."""
+side by side, nothing lost, the next round waiting for the choice; the app shell opens
+offline from a cold start."""
 
 from __future__ import annotations
 
@@ -107,6 +108,13 @@ def test_a_round_stored_meanwhile_on_another_phone_shows_both_versions(
     expect(conflict).to_be_visible(timeout=SYNC)
     expect(conflict.locator(".mine")).to_contain_text("Ben 25")
     expect(conflict.locator(".theirs")).to_contain_text("Ben 0 ✕ (went out)")
+    # The waiting box says the choice comes first, and the next round waits for it.
+    pending = mine.locator(".offline-pending")
+    expect(pending).to_contain_text("until you choose a version above")
+    expect(pending).not_to_contain_text("when the connection is back")
+    enter = mine.get_by_text("Enter round 2")
+    expect(enter).to_have_attribute("aria-disabled", "true")
+    assert enter.get_attribute("href") is None
     shot(mine, "offline-conflict")
     # Nothing was overwritten: the server keeps the other phone's round until somebody picks.
     assert points(server_game(mine, server, game["id"])) == [{"Anna": 40, "Ben": 0, "Cem": 85}]
@@ -117,6 +125,8 @@ def test_a_round_stored_meanwhile_on_another_phone_shows_both_versions(
     stored = server_game(mine, server, game["id"])
     assert points(stored) == [{"Anna": 0, "Ben": 25, "Cem": 60}]
     assert len(stored["rounds"]) == 1
+    expect(mine.get_by_role("link", name="Enter round 2")).to_have_attribute(
+        "href", f"/games/{game['id']}/round")
 
 
 def test_a_resend_after_a_lost_answer_stores_the_round_once(

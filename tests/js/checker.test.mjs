@@ -31,8 +31,16 @@ test("cards are split on spaces and commas, as the server splits the field", () 
   assert.deepEqual(read("  7r,8r , 9r\t10r  "), ["7:r", "8:r", "9:r", "10:r"]);
   assert.deepEqual(read(""), []);
   assert.deepEqual(read("   "), []);
-  // "12 blau" is two words, as for the server's parse_cards: the colour goes next to the number.
-  assert.deepEqual(read("12 blau"), ["12:bad", "BLAU:bad"]);
+});
+
+test("a colour word or letter after a space belongs to the number before it, as the server reads it", () => {
+  assert.deepEqual(read("4 red"), ["4:r"]);
+  assert.deepEqual(read("12 blau, 4 rot 7 rouge 3 r"), ["12:b", "4:r", "7:r", "3:r"]);
+  assert.deepEqual(read("4 RED 5red"), ["4:r", "5:r"]);
+  // Only a colour joins: a wild or a skip after a number stays a card of its own.
+  assert.deepEqual(read("7 W 3 S"), ["7:bad", "W:w", "3:bad", "S:s"]);
+  assert.deepEqual(read("13 red"), ["13 RED:bad"]);
+  assert.deepEqual(read("red 4"), ["RED:bad", "4:bad"]);
 });
 
 test("anything else is a bad card, shown as typed in capitals", () => {
@@ -51,6 +59,9 @@ test("⌫ takes the last card back, and nothing from an empty field", () => {
   assert.equal(dropLast("  7r   8r  "), "7r");
   assert.equal(dropLast("7r"), "");
   assert.equal(dropLast(""), "");
+  // A colour word typed after a space goes with its number.
+  assert.equal(dropLast("7r 4 red", COLOURS), "7r");
+  assert.equal(dropLast("4 red 7 W", COLOURS), "4 red 7");
 });
 
 test("a number key types the number in the chosen colour; a wild or skip key its card", () => {

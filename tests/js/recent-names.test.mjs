@@ -30,3 +30,11 @@ test("the group's players come first, then the phone's, none already typed", () 
   const lots = Array.from({ length: 30 }, (_, i) => `N${i}`);
   assert.equal(offered(lots, [], []).length, OFFERED);
 });
+
+test("the phone's names are offered as the group calls that person now", () => {
+  // Clara was renamed Klara, and Dave merged into David: one chip each, the current name.
+  const aliases = { clara: "Klara", dave: "David" };
+  const choices = offered(["Klara", "David", "Anna"], ["Clara", "anna", "Dave", "Eve"],
+    ["", ""], aliases);
+  assert.deepEqual(choices, ["Klara", "David", "Anna", "Eve"]);
+});

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.rules import Card, CardError, Colour
+from companion.rules import Card, CardError, Colour, format_cards, parse_cards
 from companion.rules.cards import COLOUR_LETTERS, COLOUR_WORDS
 
 
@@ -43,3 +43,20 @@ def test_each_letter_is_the_initial_of_its_colour_wherever_it_is_one() -> None:
                    if word.startswith(letter) and other is not colour}
         allowed = {"gelb", "giallo", "geel"} if letter == "g" else set()  # g stays green
         assert clashes == allowed, letter
+
+
+@pytest.mark.parametrize(("text", "cards"), [
+    ("4 red", ["4r"]), ("4 rot, 7 rouge", ["4r", "7r"]), ("12 blau 3 geel", ["12b", "3y"]),
+    ("9 verde 1 R W", ["9g", "1r", "W"]), ("4red 5 Red", ["4r", "5r"]),
+])
+def test_a_colour_word_after_a_space_belongs_to_its_number(text: str, cards: list[str]) -> None:
+    """The checker's help says colour words work: "4 red" as well as "4red"."""
+    assert format_cards(parse_cards(text)) == cards
+
+
+@pytest.mark.parametrize(("text", "bad"), [("4 W", "“4”"), ("13 red", "“13 red”"),
+                                           ("red 4", "“red”")])
+def test_only_a_colour_joins_the_number_before_it(text: str, bad: str) -> None:
+    with pytest.raises(CardError) as raised:
+        parse_cards(text)
+    assert str(raised.value).startswith(f"{bad} is not a card")

@@ -62,15 +62,18 @@ def new() -> str | Response:
             return redirect(url_for("games.sheet", key=game.edit_key), 303)
     return render_template("games/new.html", form=form, chosen=form.chosen_edition(),
                            edition_facts=_edition_facts(house), notes=notes,
-                           roster=_roster(form.group.data or ""))
+                           **_roster(form.group.data or ""))
 
 
-def _roster(group_key: str) -> list[str]:
-    """The players a group's new game offers as one-tap choices (services.groups.roster)."""
+def _roster(group_key: str) -> dict[str, Any]:
+    """The players a group's new game offers as one-tap choices (services.groups.roster),
+    and the group's other spellings of them (key → the name it shows now: a rename or a
+    merge), by which the names this phone remembers are offered as the group calls them."""
     found = group_services.find_group(group_key) if group_key else None
     if found is None:
-        return []
-    return [name for name, _seat in group_services.roster(found[0])]
+        return {"roster": [], "aliases": {}}
+    return {"roster": [name for name, _seat in group_services.roster(found[0])],
+            "aliases": group_services.aliases_of(found[0])}
 
 
 def _look_alike_notes(form: NewGameForm) -> dict[str, str]:
@@ -252,10 +255,17 @@ def _submit(game: models.Game, form: Any, number: int, editing: bool) -> Respons
         if error.number != number:
             return {"errors": [_("This change would break round %(number)s:", number=error.number)]
                     + [say(problem) for problem in error.problems]}
-        return {"errors": _apply_problems(form, error.problems)}
+        # Problems beside their fields also get the form's one line on top, as a field that
+        # could not be read does: on a phone the field may be below the screen.
+        return {"errors": _apply_problems(form, error.problems)
+                or [_("Some entries need a look: see the notes next to them.")]}
     except scoring.NeedsConfirmation as error:
         db.session.rollback()
-        return {"warnings": [say(problem, sentence=True) for problem in error.warnings]}
+        warnings = [say(problem, sentence=True) for problem in error.warnings]
+        # Each warning also marks the row of the player it names (at most one per player).
+        warned = {problem.player: text for problem, text in zip(error.warnings, warnings,
+                                                                 strict=True) if problem.player}
+        return {"warnings": warnings, "warned": warned}
     except scoring.GameFinished:
         db.session.rollback()
         flash(_("This game is finished: it takes no more rounds."), "error")
@@ -418,6 +428,20 @@ def qr(key: str) -> Response:
     response = Response(sheetview.qr_svg(view_url), mimetype="image/svg+xml")
     response.cache_control.private = True
     response.cache_control.max_age = 86400
+    return response
+
+
+@bp.get("/<key>/edit-qr.svg")
+def edit_qr(key: str) -> Response:
+    """The QR code of the edit link, to let another phone keep score: drawn only for whoever
+    holds that link already (404 through the read-only one), and never kept by a cache."""
+    game, editable = _load(key)
+    if not editable:
+        abort(404)
+    edit_url = url_for("games.sheet", key=game.edit_key, _external=True)
+    response = Response(sheetview.qr_svg(edit_url), mimetype="image/svg+xml")
+    response.cache_control.private = True
+    response.cache_control.no_store = True
     return response
 
 

@@ -1,0 +1,56 @@
+"""The standings at a glance: what the top of a game's page shows before the sheet, so that
+on a phone the first screen tells every player's place, phase and total (issue 34), while the
+full sheet (phase grid and points) stays one scroll below, as on paper."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from flask_babel import gettext as _
+from flask_babel import ngettext
+
+from companion import scoring
+from companion.scoring.places import places
+
+
+@dataclass(frozen=True)
+class Line:
+    place: int
+    name: str
+    phase: str
+    """Where the player stands in words: the phase tried next, or the board marker's space."""
+    points: int
+    won: bool
+    gone: bool
+    """Left the game: their line stays, below those still at the table."""
+    note: str
+    """Why the line reads differently (left the game, joined late), or empty."""
+
+
+def glance(sheet: scoring.Sheet) -> list[Line]:
+    """One line per player, in the order of the standings, ties sharing a place."""
+    joined = dict(zip(sheet.setup.players, sheet.setup.joined or (), strict=False))
+    return [Line(place.place, place.name, _phase(sheet, place.line), place.line.points,
+                 place.won, place.left_after is not None,
+                 _note(place.left_after, joined.get(place.name, 1)))
+            for place in places(sheet)]
+
+
+def _phase(sheet: scoring.Sheet, line: scoring.PlayerLine) -> str:
+    edition = sheet.setup.edition
+    if edition.markers:
+        marker = line.marker or 1
+        return str(_("wreath")) if marker == edition.wreath else str(_("phase %(n)s", n=marker))
+    if edition.chooses_phase or line.current_phase is None or sheet.status == "finished":
+        # Masters players pick any phase left, and nobody tries another phase once the game
+        # (or their column) is over: all are told by how many they completed.
+        return str(ngettext("%(num)s phase", "%(num)s phases", len(line.phases_done)))
+    return str(_("phase %(n)s", n=line.current_phase))
+
+
+def _note(left_after: int | None, joined: int) -> str:
+    if left_after is not None:
+        return str(_("left after round %(number)s", number=left_after))
+    if joined > 1:
+        return str(_("joined in round %(number)s", number=joined))
+    return ""
