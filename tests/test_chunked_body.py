@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from tests.server_kit import Server, call, serving
+from tests.test_slow_body import trickled
 
 SECONDS = 2
 HEAD = (b"POST %s HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
@@ -84,22 +85,9 @@ def test_a_chunked_body_too_large_is_a_413(server: Server, path: bytes, size: in
 def trickle(server: Server, outcomes: list[tuple[bytes, float]]) -> None:
     """A chunked body sent one byte-sized chunk every half second, never finished."""
     started = time.monotonic()
-    answer = b""
     with socket.create_connection(("127.0.0.1", server.port), timeout=30) as connection:
         connection.sendall(HEAD % b"/api/check")
-        connection.settimeout(0.5)
-        while time.monotonic() - started < 20:
-            try:
-                if not answer:
-                    connection.sendall(chunk(b" "))
-                part = connection.recv(4096)
-            except TimeoutError:
-                continue
-            except OSError:
-                break
-            if not part:
-                break
-            answer += part
+        answer = trickled(connection, chunk(b" "), started)
     outcomes.append((answer.split(b" ", 2)[1] if answer else b"", time.monotonic() - started))
 
 

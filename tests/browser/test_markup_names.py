@@ -8,6 +8,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
+from browser_kit import api_post as post
 from playwright.sync_api import Page
 
 pytestmark = pytest.mark.browser
@@ -17,13 +18,6 @@ PLAYERS = ["<img src=/made-by-name id=p1>", 'x" data-pwn="1', "<b data-pwn=1>Cem
 GROUP = "<meta http-equiv=refresh content=0;/?g>"
 HOUSE = "<a href=//elsewhere/x data-pwn=1>h</a>"
 BOARD = ["<i data-pwn=1>Ann</i>", "<svg onload=alert(1)>"]
-
-
-def post(page: Page, server: str, path: str, body: dict[str, Any]) -> dict[str, Any]:
-    response = page.request.post(f"{server}{path}", data=body)
-    assert response.status in (200, 201), response.text()
-    answer: dict[str, Any] = response.json()
-    return answer
 
 
 def made(page: Page, server: str) -> dict[str, Any]:
