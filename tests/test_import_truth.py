@@ -88,3 +88,18 @@ def test_what_can_be_true_still_imports(client: FlaskClient) -> None:
     assert game["created_at"].startswith("2026-11-20T19:00")
     assert [player["name"] for player in game["players"]] == ["Ann", "Ben", "Cem"]
     assert len(game["rounds"]) == 2
+
+
+def test_the_longest_game_that_can_be_true_joins_a_group(client: FlaskClient) -> None:
+    """The issue's game of 10,006 years made the group's tallies overflow (a 500); the
+    longest an import takes now (1982 to today) fits them."""
+    today = datetime.now(UTC).replace(microsecond=0).isoformat()
+    file = game_file(created_at="1982-01-01T00:00:00", phases=[1],
+                     rounds=[{"results": ANN_OUT, "at": today}])
+    game = client.post("/api/import", json=file).get_json()
+    assert game["status"] == "finished" and game["duration_s"] > 40 * 365 * 86400
+    group = client.post("/api/groups", json={"name": "Friday"}).get_json()
+    added = client.post(f"/api/groups/{group['id']}/games", json={"game": game["id"]})
+    assert added.status_code in (200, 201), added.get_json()
+    page = client.get(f"/groups/{group['id']}")
+    assert page.status_code == 200
