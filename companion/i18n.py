@@ -102,6 +102,18 @@ def colour_name(letter: str) -> str:
     return str(COLOUR_NAMES.get(letter, letter))
 
 
+def wild_meaning(meaning: str) -> str:
+    """What a wild stands for, in words: ``7`` stays, ``g`` is "green", ``7g`` "green 7"
+    (a colour run's card); ``+`` (beyond a full board-game run) stays. The letters are the
+    notation's, not a word in every language (docs/decisions.md: colours are words)."""
+    letter = meaning[-1:]
+    if letter not in COLOUR_NAMES:
+        return meaning
+    if len(meaning) == 1:
+        return colour_name(letter)
+    return str(gettext("%(colour)s %(number)s", colour=colour_name(letter), number=meaning[:-1]))
+
+
 END_NAMES = {"low": _l("low end"), "high": _l("high end")}
 
 
@@ -111,6 +123,7 @@ def end_name(end: str) -> str:
 
 def setup_i18n(app: Flask) -> None:
     app.jinja_env.filters["end_name"] = end_name
+    app.jinja_env.filters["wild_meaning"] = wild_meaning
 
     @app.context_processor
     def language() -> dict[str, Any]:

@@ -2,7 +2,7 @@
 // tap-to-add card picker over plain text fields, and verdicts fetched from the server so the
 // reasons arrive in the page's language.
 import {
-  addCard, beyondEdition, chosenPhase, colourStep, dropLast, groupCount, groupHidden, keyCard,
+  addCard, chosenPhase, colourStep, dropLast, groupCount, groupHidden, keyCard,
   readCards,
 } from "./checker-cards.js";
 
@@ -49,14 +49,21 @@ function checker() {
     active = input;
   }
 
+  // The phase menu lists the chosen edition's phases, 1 to its last: options are added or
+  // taken away (a hidden or disabled option still shows in some phones' pickers).
+  function phaseOptions(select, last) {
+    while (select.options.length > last) select.remove(select.options.length - 1);
+    while (select.options.length < last) {
+      var number = String(select.options.length + 1);
+      select.add(new Option(number, number));
+    }
+  }
+
   function refresh() {
     form.setAttribute("data-mode", mode());
     var edition = editions[form.querySelector("#edition").value];
     var phaseSelect = form.querySelector("#phase");
-    Array.prototype.forEach.call(phaseSelect.options, function (option) {
-      option.disabled = beyondEdition(edition, option.value);  // not in this edition
-    });
-    if (phaseSelect.selectedOptions[0] && phaseSelect.selectedOptions[0].disabled) phaseSelect.value = "1";
+    phaseOptions(phaseSelect, edition.phases.length);  // only this edition's phases
     var phase = chosenPhase(edition, phaseSelect.value);
     document.getElementById("phase-parts").textContent = phase ? phase.name : "";
     form.querySelector(".turned-jokers-note").hidden = !edition.turned_jokers;

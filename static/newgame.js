@@ -1,7 +1,8 @@
 // New-game form: the first dealer (board game: starter) is picked by name, and only the
 // variants of the chosen edition show. Each edition's radio button carries, from the server,
-// the label of the first seat's choice and which variants apply (data-first, data-variants,
-// data-knocking); nothing here knows an edition by name.
+// the label of the first seat's choice, which variants apply and how many phases it has
+// (data-first, data-variants, data-knocking, data-phases); nothing here knows an edition by
+// name.
 // Names are one tap away: the group's players (from the server, on the buttons it renders)
 // and the names this phone used recently (recent-names.js; localStorage only).
 // DOM wiring only; the name logic is in recent-names.js.
@@ -41,6 +42,12 @@ function newGameForm() {
     variants.hidden = !choosePhases && !knocking;
     variants.querySelector(".chosen-phases").hidden = !choosePhases;
     variants.querySelector(".knocking").hidden = !knocking;
+    var last = Number(chosen.dataset.phases) || 0;
+    form.querySelectorAll(".phase-picks [data-phase]").forEach(function (pick) {
+      var beyond = Number(pick.dataset.phase) > last;
+      pick.hidden = beyond;  // variant 2 offers only the chosen edition's phases
+      if (beyond) pick.querySelector("input").checked = false;
+    });
   }
   var picks = form.querySelector(".name-picks");
   var roster = picks ? Array.prototype.map.call(picks.querySelectorAll("[data-name]"),

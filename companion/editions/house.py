@@ -10,6 +10,7 @@ the PDFs use like a built-in one. Pure: the database keeps definitions as JSON
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -22,7 +23,7 @@ from companion.names import clean, length, refusal
 from companion.rules.cards import MAX_NUMBER
 from companion.rules.errors import PhaseError, RulesError
 from companion.rules.phases import Deck, Part, PartKind, Phase
-from companion.rules.solver import MANY_PARTS, MANY_RUNS, UNSUPPORTED, plan
+from companion.rules.solver import plan
 
 HAND = 10
 """Cards dealt to each player: no phase can hold more."""
@@ -81,6 +82,11 @@ def _table_of(phases: Mapping[str, Any] | Any, found: list[tuple[str, Reason]]) 
         for part in parts if isinstance(parts, list) else [None]:
             kind = KINDS.get(str(part.get("kind"))) if isinstance(part, dict) else None
             size = part.get("size") if isinstance(part, dict) else None
+            if kind is not None and isinstance(size, str) and _not_digits(size):
+                found.append((f"phase-{number}", Reason(
+                    "phase %(phase)s: write the number of cards with the digits 0 to 9, "
+                    "not “%(size)s”", {"phase": number, "size": size})))
+                break
             if kind is None or isinstance(size, bool) or not isinstance(size, int):
                 found.append((f"phase-{number}", Reason(
                     "phase %(phase)s: each part is a kind (set, run, colour or colour run) "
@@ -89,6 +95,14 @@ def _table_of(phases: Mapping[str, Any] | Any, found: list[tuple[str, Reason]]) 
             read.append((kind, size))
         table.append(tuple(read))
     return tuple(table)
+
+
+def _not_digits(text: str) -> bool:
+    """Typed text that is no number in ASCII digits (``³``, ``٣``, ``five``): the editor
+    hands on what it could not read as one, and is told to write digits. (A JSON string of
+    digits is told that a size is a number.)"""
+    stripped = text.strip()
+    return bool(stripped) and re.fullmatch(r"[+-]?[0-9]+", stripped) is None
 
 
 def _values_of(data: Any, found: list[tuple[str, Reason]]) -> CardValues:
@@ -124,7 +138,8 @@ def read(data: object) -> HouseRules:
         chooses = False
     rules = HouseRules(clean(name), _table_of(data.get("phases"), found),
                        _values_of(data.get("values"), found), chooses)
-    found += problems(rules) if not found else ()
+    named = {field for field, _ in found}  # a field misread has its reason already
+    found += (problem for problem in problems(rules) if problem[0] not in named)
     if found:
         raise HouseRulesRefused(tuple(found))
     return rules
@@ -182,19 +197,7 @@ def _phase_problems(number: int, parts: tuple[tuple[PartKind, int], ...]) -> lis
     try:
         plan((Phase(_PLANNING, number, tuple(Part(kind, size) for kind, size in parts)),))
     except PhaseError as error:
-        why = error.reason
-        if why.template == MANY_PARTS:
-            return [Reason("phase %(phase)s has %(count)s groups, but a phase has at most "
-                           "%(most)s", {**params, **why.params})]
-        if why.template == MANY_RUNS:
-            return [Reason("phase %(phase)s has %(count)s runs, but a phase has at most "
-                           "%(most)s: more would take the checker too long",
-                           {**params, **why.params})]
-        if why.template != UNSUPPORTED:
-            return [why]  # one deck cannot hold it: the engine's own sentence names it
-        return [Reason("phase %(phase)s cannot be checked: the rules checker plans sets with "
-                       "at most one run, runs alone, a colour run alone, or cards of one "
-                       "colour alone or with one set or run", params)]
+        return [error.reason]  # one deck cannot hold it: the engine's own sentence names it
     return []
 
 

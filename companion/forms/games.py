@@ -101,7 +101,8 @@ class NewGameForm(FlaskForm):
     first = SelectField(_l("Deals first (card game) or starts (board game: the youngest player)"),
                         choices=choices(*((str(i), str(i + 1)) for i in range(MAX_PLAYERS))),
                         default="0")
-    ten_rounds = BooleanField(_l("Exactly 10 rounds: everybody moves on each round (variant 1)"))
+    ten_rounds = BooleanField(_l("One round per phase in play: everybody moves on each round "
+                                 "(variant 1)"))
     phase_set = RadioField(_l("Phases in play (variant 2)"), default="all",
                            choices=choices(*PHASE_SETS))
     custom_phases = MultiCheckboxField(_l("Phases"))

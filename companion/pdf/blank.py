@@ -12,6 +12,7 @@ from companion.editions import Edition
 from companion.pdf.layout import BLANK_ROW, MIN_ROUND_ROWS, Translate, identity, para
 from companion.pdf.page import (
     build,
+    card_values,
     document,
     edition_name,
     frame_size,
@@ -53,8 +54,10 @@ def blank_sheet(options: BlankOptions, _: Translate = identity) -> bytes:
     heading = page_heading([para(title, "title"),
                             one_line(edition_name(edition, _), "", "sub", width - 150)],
                            para(_("Date:") + " ______________", "aside"), 150, width)
+    values = card_values(edition, _)
     fixed = [heading, Spacer(0, 4), para(hint, "note"), Spacer(0, 6),
-             legend(edition, edition.phase_numbers, width, _), Spacer(0, 8)]
+             legend(edition, edition.phase_numbers, width, _),
+             *((Spacer(0, 3), values) if values is not None else ()), Spacer(0, 8)]
     header_height = None if any(options.names) else 34
 
     def grid(rows: int) -> Table:

@@ -14,6 +14,7 @@ from companion.pdf.flowables import QrCode
 from companion.pdf.layout import MIN_ROUND_ROWS, Translate, fonts, identity, para, rich
 from companion.pdf.page import (
     build,
+    card_values,
     document,
     edition_name,
     frame_size,
@@ -103,8 +104,10 @@ def game_sheet(sheet: Sheet, info: GameInfo, _: Translate = identity) -> bytes:
     spare = max(0, MIN_ROUND_ROWS - len(sheet.rounds)) if sheet.status == "playing" else 0
     grid = score_grid(sheet_grid(sheet, spare_rows=spare), width, header_height=None,
                       total_label=_("Marker") if board else _("Total"), _=_)
+    values = card_values(sheet.setup.edition, _)
     story = [heading, Spacer(0, 6), legend(sheet.setup.edition, sheet.setup.phases, width, _),
-             Spacer(0, 8), grid, Spacer(0, 6)]
+             *((Spacer(0, 3), values) if values is not None else ()), Spacer(0, 8), grid,
+             Spacer(0, 6)]
     story += [rich(note, "note") for note in _notes(sheet, _)]
     story.append(para(info.view_url, "small"))
     return build(doc, buffer, story, _)

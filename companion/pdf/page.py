@@ -90,6 +90,18 @@ def legend(edition: Edition, numbers: Sequence[int], width: float, _: Translate)
     return table
 
 
+def card_values(edition: Edition, _: Translate) -> Paragraph | None:
+    """What the cards left in a hand cost, for editions that score points (a house edition's
+    own values, Mattel's wild of 25): None for the board game's markers."""
+    if edition.markers:
+        return None
+    values = edition.values
+    line = _("Cards left in a hand: 1–9 %(low)s, 10–12 %(high)s, skip %(skip)s, wild "
+             "%(wild)s points.") % {"low": values.low, "high": values.high,
+                                    "skip": values.skip, "wild": values.wild}
+    return Paragraph(escape(line), styles()["legend"])
+
+
 def page_heading(lines: Sequence[Flowable], aside: Any, aside_width: float,
                  width: float) -> Table:
     """The title lines on the left, ``aside`` (date line or QR code) on the right."""

@@ -121,20 +121,25 @@ def _grow(runs: tuple[Run, ...], pool: tuple[int, ...], wilds: int, others: Othe
     spare = [0 if card.number in keys or card.colour in keys else count
              for card, count in zip(NATURALS, pool, strict=True)]
     best: tuple[tuple[int, int, int], tuple[int, ...]] | None = None
-    # held[j]: the numbers with more than j naturals (of the run's colour: a colour run comes
-    # alone); free[j] the same of the naturals nothing else takes.
-    colour = runs[0][3] if len(runs) == 1 else None
+    # held[j]: the numbers with more than j naturals (of the run's colour when the runs share
+    # one, or there is one); free[j] the same of the naturals nothing else takes.
+    colours = {colour for _, _, _, colour in runs}
+    colour = next(iter(colours)) if len(colours) == 1 else None
     held = [_held(pool, colour, least) for least in range(1, len(runs) + 1)]
     free = [_held(spare, colour, least) for least in range(1, len(runs) + 1)]
     room = sum(MAX_NUMBER - high + low - 1 for _, low, high, _ in runs)
-    for grown in product(*(_extensions(low, high, held[0]) for _, low, high, _ in runs)):
+    for grown in product(*(_extensions(low, high, _held(pool, own, 1))
+                           for _, low, high, own in runs)):
         cards = sum(mask.bit_count() for mask in grown)
-        # A number that k runs grow to takes min(k, naturals) naturals: one per level.
-        levels = _levels(grown)
-        naturals = sum((level & mask).bit_count() for level, mask in zip(levels, held,
+        if len(colours) == 1:
+            # A number that k runs grow to takes min(k, naturals) naturals: one per level.
+            levels = _levels(grown)
+            naturals = sum((level & mask).bit_count() for level, mask in zip(levels, held,
+                                                                             strict=True))
+            gain = sum((level & mask).bit_count() for level, mask in zip(levels, free,
                                                                          strict=True))
-        gain = sum((level & mask).bit_count() for level, mask in zip(levels, free,
-                                                                     strict=True))
+        else:
+            naturals, gain = _taken(runs, grown, pool), _taken(runs, grown, spare)
         bridges = cards - naturals
         if bridges <= wilds:
             value = gain if sink else cards + min(wilds - bridges, room - cards)
@@ -142,6 +147,29 @@ def _grow(runs: tuple[Run, ...], pool: tuple[int, ...], wilds: int, others: Othe
             if best is None or score > best[0]:
                 best = (score, grown)
     return _lay_runs(runs, list(pool), spare, best[1] if best else ())
+
+
+def _taken(runs: tuple[Run, ...], grown: Sequence[int], pool: Sequence[int]) -> int:
+    """The naturals of ``pool`` that runs of several colours take when they grow by
+    ``grown``: per number, each colour run takes one of its colour if there is one, then
+    each plain run one of whatever is left (in that order none is ever worse)."""
+    taken = 0
+    for number in range(MIN_NUMBER, MAX_NUMBER + 1):
+        asking = [own for (_, _, _, own), mask in zip(runs, grown, strict=True)
+                  if mask >> number & 1]
+        if not asking:
+            continue
+        first = natural_index(number, Colour.RED)
+        held = list(pool[first:first + len(Colour)])
+        plain = 0
+        for own in asking:
+            if own is None:
+                plain += 1
+            elif held[list(Colour).index(own)]:
+                held[list(Colour).index(own)] -= 1
+                taken += 1
+        taken += min(plain, sum(held))
+    return taken
 
 
 def _levels(masks: Sequence[int]) -> list[int]:
@@ -185,7 +213,9 @@ def _lay_runs(runs: tuple[Run, ...], pool: list[int], spare: list[int],
     """The cards for the chosen extensions, outwards from each run's ends: a natural nothing
     else takes if there is one, else any natural of the number, else a wild."""
     plan = []
-    for (group, low, high, colour), mask in zip(runs, grown, strict=True):
+    # Colour runs first: a plain run takes a natural of any colour, a colour run only its own.
+    chosen = sorted(zip(runs, grown, strict=True), key=lambda run: run[0][3] is None)
+    for (group, low, high, colour), mask in chosen:
         below = [number for number in range(low - 1, MIN_NUMBER - 1, -1) if mask >> number & 1]
         above = [number for number in range(high + 1, MAX_NUMBER + 1) if mask >> number & 1]
         ends: tuple[tuple[End, list[int]], ...] = (("low", below), ("high", above))

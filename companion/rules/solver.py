@@ -26,8 +26,12 @@ any could, and a failed search knows how many cards the closest lay-down lacks:
   group would be left without a natural, which costs nothing: the colour group takes that
   card instead of a wild.
 
+Any other shape (colour groups beside sets or runs, several colour parts, more than two
+runs, runs beside several sets) goes to the general search of ``general_search.py``, exact
+for every phase a hand of ten can hold, with the outs of ``general_outs.py``.
+
 The hand's counts live in ``tally.py``, the plans for sets and runs in ``plans.py``, the
-searches in ``number_search.py`` and ``colour_search.py``.
+searches in ``number_search.py``, ``colour_search.py`` and ``general_search.py``.
 """
 
 from __future__ import annotations
@@ -40,6 +44,7 @@ from companion.rules.cards import MAX_NUMBER, WILD, Card, Colour
 from companion.rules.colour_search import ColourAndNumber, ColourRun, OneColour
 from companion.rules.deck import deck_reasons
 from companion.rules.errors import PhaseError, Reason, Term
+from companion.rules.general_search import General
 from companion.rules.number_search import Numbers
 from companion.rules.phases import Deck, Part, PartKind, Phase
 from companion.rules.tally import UNSOLVED, Laydown, Strategy, Tally
@@ -50,24 +55,22 @@ NO_LAYDOWN = ("no lay-down of %(phase)s in %(count)s card",
 SHORT = ("the closest lay-down is %(missing)s card short",
          "the closest lay-down is %(missing)s cards short")
 FEW_NATURALS = "too few natural cards: every group needs at least one"
-UNSUPPORTED = ("the solver cannot check %(phase)s: it knows sets with at most one run, runs "
-               "alone, a colour run alone, and cards of one colour alone or with one set or run")
 # Why ``plan`` refuses a phase: what a person composing house rules is told.
 EMPTY_PART = "a group holds at least 1 card, not %(size)s"
 LONG_RUN = "a run holds at most 12 cards (1 to 12, and 12 and 1 are not neighbours), not %(size)s"
 NO_DECK = "one deck cannot hold %(phase)s"
-MANY_PARTS = "a phase has at most %(most)s groups, not %(count)s"
-MANY_RUNS = "a phase has at most %(most)s runs, not %(count)s: more would take the checker too long"
-TEMPLATES: tuple[str | tuple[str, str], ...] = (NO_LAYDOWN, SHORT, FEW_NATURALS, UNSUPPORTED,
-                                                EMPTY_PART, LONG_RUN, NO_DECK, MANY_PARTS,
-                                                MANY_RUNS)
-#: The most parts and runs a phase may have. Every edition has at most 4 parts and 2 runs; the
-#: plans grow exponentially beyond: 10 sets of 1 take 6 s to plan, 4 runs of 1 to 4 cards 3 s
-#: to plan and over a second per hand, where 3 runs take a tenth of a second and 0.03 s.
-MAX_PARTS = 4
-MAX_RUNS = 3
+DEALT_ONLY = "a phase of %(count)s cards could never be laid: a player is dealt %(dealt)s"
+TEMPLATES: tuple[str | tuple[str, str], ...] = (NO_LAYDOWN, SHORT, FEW_NATURALS, EMPTY_PART,
+                                                LONG_RUN, NO_DECK, DEALT_ONLY)
+#: The most runs the search for sets and runs plans ahead (``Numbers``): its plans grow
+#: exponentially with the runs (3 runs take a tenth of a second to plan, 4 runs seconds);
+#: phases with more go to the general search, which plans nothing ahead.
+MAX_RUNS = 2
+#: Cards dealt to a player: a phase the specialised searches do not know holds at most as
+#: many (the built-in editions' phases all do).
+DEALT = 10
 #: Plans kept per process: every phase of every edition in use, without keeping a plan for
-#: each shape ever composed in the house-rules editor (a plan of 3 runs holds a thousand).
+#: each shape ever composed in the house-rules editor.
 PLANS_KEPT = 1024
 
 @dataclass(frozen=True)
@@ -128,10 +131,17 @@ def _meanings(part: Part, cards: Sequence[Card]) -> tuple[str, ...]:
 
 @lru_cache(maxsize=PLANS_KEPT)
 def _strategy(parts: tuple[Part, ...]) -> Strategy:
+    """The search for ``parts``: a specialised one for the shapes of the built-in editions,
+    the general one for any other."""
+    specialised = _specialised(parts)
+    return General(parts) if specialised is None else specialised
+
+
+def _specialised(parts: tuple[Part, ...]) -> Strategy | None:
     colour = [part for part in parts if part.kind.needs_one_colour]
     numbers = [part for part in parts if not part.kind.needs_one_colour]
     runs = sum(part.kind is PartKind.RUN for part in numbers)
-    if not colour and (runs <= 1 or runs == len(numbers)):
+    if not colour and (runs <= 1 or runs == len(numbers) <= MAX_RUNS):
         return Numbers(parts)
     if len(parts) == 1 and colour[0].kind is PartKind.COLOUR:
         return OneColour(parts[0].size)
@@ -139,16 +149,15 @@ def _strategy(parts: tuple[Part, ...]) -> Strategy:
         return ColourRun(parts[0].size)
     if len(parts) == 2 and len(colour) == 1 and colour[0].kind is PartKind.COLOUR:
         return ColourAndNumber(parts)
-    phase = " + ".join(part.describe() for part in parts)
-    raise PhaseError(UNSUPPORTED, phase=phase)
+    return None
 
 
 def plan(phases: Iterable[Phase]) -> None:
-    """Plans ``phases`` ahead; PhaseError says why the engine cannot check one: more than 4
-    parts or 3 runs, a part of no cards, a run longer than 12, a shape the solver has no
-    strategy for, or one that no lay-down from one deck of its edition makes (the edition
-    registry calls this for every edition it accepts, the house-rules editor for every phase
-    a person composes).
+    """Checks ``phases`` ahead; PhaseError says why no lay-down of one can be made: a part
+    of no cards, a run longer than 12, more cards than a player is dealt (for a shape the
+    built-in editions do not have), or a phase no lay-down from one deck of its edition
+    makes (the edition registry calls this for every edition it accepts, the house-rules
+    editor for every phase a person composes). Cheap: the searches plan on first use.
 
     >>> from companion.editions import get; from companion.rules import Part
     >>> try:
@@ -158,20 +167,32 @@ def plan(phases: Iterable[Phase]) -> None:
     one deck cannot hold set of 3 + set of 17
     """
     for phase in phases:
-        if len(phase.parts) > MAX_PARTS:
-            raise PhaseError(MANY_PARTS, most=MAX_PARTS, count=len(phase.parts))
-        runs = sum(part.kind.is_run for part in phase.parts)
-        if runs > MAX_RUNS:
-            raise PhaseError(MANY_RUNS, most=MAX_RUNS, count=runs)
         for part in phase.parts:
             if part.size < 1:
                 raise PhaseError(EMPTY_PART, size=part.size)
             if part.kind.is_run and part.size > MAX_NUMBER:
                 raise PhaseError(LONG_RUN, size=part.size)
-        _strategy(phase.parts)
+        general = _specialised(phase.parts) is None
+        if general and phase.card_count > DEALT:
+            raise PhaseError(DEALT_ONLY, count=phase.card_count, dealt=DEALT)
         edition = phase.edition
-        if not _deck_holds(phase.parts, edition.deck, edition.turned_jokers):
+        holds = _parts_fit(phase.parts, edition.deck, edition.turned_jokers) if general else \
+            _deck_holds(phase.parts, edition.deck, edition.turned_jokers)
+        if not holds:
             raise PhaseError(NO_DECK, phase=Term(phase.describe()))
+
+
+def _parts_fit(parts: tuple[Part, ...], deck: Deck, turned_jokers: bool) -> bool:
+    """Whether one deck holds a lay-down of at most ``DEALT`` cards: exactly when the wilds
+    make up what each part on its own lacks (a set beyond the naturals of one number, a
+    colour group beyond those of one colour). Any ten cards leave room to put the parts on
+    numbers, colours and cards of their own: two sets never need share a number, nor a run
+    a number a set of eight needs, and so on."""
+    per_number, per_colour = len(Colour) * deck.copies_per_card, MAX_NUMBER * deck.copies_per_card
+    lacking = sum(max(0, part.size - (per_number if part.kind is PartKind.SET else per_colour
+                                      if part.kind is PartKind.COLOUR else part.size))
+                  for part in parts)
+    return lacking <= (0 if turned_jokers else deck.wilds)
 
 
 @lru_cache(maxsize=PLANS_KEPT)

@@ -3,6 +3,7 @@ the checker show them, store them behind an edit link and a read-only twin, edit
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
@@ -36,11 +37,16 @@ READ_PHASES = 20
 """Phase rows read from a post (more than 12 filled is refused with a reason, not ignored)."""
 
 
+_DIGITS = re.compile(r"[+-]?[0-9]{1,9}")
+"""A number as the editor takes it: ASCII digits only (``str.isdigit`` also takes ``³`` and
+``٣``, which ``int`` refuses or reads as 3), a sign allowed so a negative one gets its reason."""
+
+
 def _number(text: str) -> object:
-    """A posted number as an int when it is one (a sign allowed), else the text as typed."""
+    """A posted number as an int when it is one, else the text as typed (refused with a
+    reason next to its field)."""
     stripped = text.strip()
-    digits = stripped[1:] if stripped[:1] in "+-" else stripped
-    return int(stripped) if digits.isdigit() and len(digits) < 10 else stripped
+    return int(stripped) if _DIGITS.fullmatch(stripped) else stripped
 
 
 def _posted() -> dict[str, Any]:
@@ -62,6 +68,28 @@ def _posted() -> dict[str, Any]:
                        for name in rules.VALUE_FIELDS}}
 
 
+def _edited(data: dict[str, Any], action: str) -> None:
+    """Applies an editor button other than Preview and Store: ``remove-phase-3``,
+    ``remove-part-3-2`` (the second group of phase 3), ``add-phase`` (a copy of the last
+    phase), ``add-part-3`` (a copy of phase 3's last group). Unknown actions do nothing."""
+    phases: list[list[dict[str, Any]]] = data["phases"]
+    words = action.split("-")
+    numbers = [int(word) - 1 for word in words[2:] if _DIGITS.fullmatch(word)]
+    if action == "add-phase" and phases and len(phases) < rules.MAX_PHASES:
+        phases.append([dict(part) for part in phases[-1]])
+    elif words[:2] == ["remove", "phase"] and len(numbers) == 1 \
+            and 0 <= numbers[0] < len(phases):
+        del phases[numbers[0]]
+    elif words[:2] == ["remove", "part"] and len(numbers) == 2 \
+            and 0 <= numbers[0] < len(phases) and 0 <= numbers[1] < len(phases[numbers[0]]):
+        del phases[numbers[0]][numbers[1]]
+        if not phases[numbers[0]]:
+            del phases[numbers[0]]
+    elif words[:2] == ["add", "part"] and len(numbers) == 1 and 0 <= numbers[0] < len(phases) \
+            and len(phases[numbers[0]]) < MOST_PARTS:
+        phases[numbers[0]].append(dict(phases[numbers[0]][-1]))
+
+
 def _rows(data: dict[str, Any], *, editable: bool) -> list[list[dict[str, Any]]]:
     """The phase rows to show: each with its parts and one empty slot, and one empty phase
     more while there is room, so a phone adds a part or a phase without any script."""
@@ -76,16 +104,13 @@ def _rows(data: dict[str, Any], *, editable: bool) -> list[list[dict[str, Any]]]
     return rows
 
 
-def _preview(data: dict[str, Any]) -> list[Phase]:
-    """The phases as the sheet and the checker will show them (parts the engine reads)."""
-    shown = []
-    for number, parts in enumerate(data["phases"], start=1):
-        read = [Part(rules.KINDS[part["kind"]], part["size"]) for part in parts
-                if part.get("kind") in rules.KINDS and isinstance(part.get("size"), int)
-                and part["size"] > 0]
-        if read:
-            shown.append(Phase(_PREVIEW, number, tuple(read)))
-    return shown
+def _preview(house_rules: rules.HouseRules | None) -> list[Phase]:
+    """The phases as the sheet and the checker will show them: only rules that would be
+    stored as they are (none while a problem is left)."""
+    if house_rules is None:
+        return []
+    return [Phase(_PREVIEW, number, tuple(Part(kind, size) for kind, size in parts))
+            for number, parts in enumerate(house_rules.table, start=1)]
 
 
 _PREVIEW = Edition(key="preview", order=rules.ORDER, name="", title="", tag="", table=(),
@@ -105,9 +130,30 @@ def _render(form: HouseRulesForm, data: dict[str, Any], errors: dict[str, list[s
     form.name.errors = errors.get("name", [])
     return render_template(
         "editions/edit.html", form=form, data=data, errors=errors, found=found,
-        rows=_rows(data, editable=editable), editable=editable, preview=_preview(data),
+        rows=_rows(data, editable=editable), editable=editable,
+        preview=_preview(_unnamed(data) if not errors else None), summary=_summary(errors),
         kinds=[(kind.value, kind) for kind in PartKind], presets=rules.PRESETS,
-        value_fields=rules.VALUE_FIELDS, most_phases=rules.MAX_PHASES), status
+        value_fields=rules.VALUE_FIELDS, most_phases=rules.MAX_PHASES,
+        most_parts=MOST_PARTS), status
+
+
+def _unnamed(data: dict[str, Any]) -> rules.HouseRules | None:
+    """The rules as they would be stored, when nothing but perhaps the name is missing: the
+    preview shows phases before the rules are named."""
+    try:
+        return rules.read({**data, "name": data["name"].strip() or "-"})
+    except rules.HouseRulesRefused:
+        return None
+
+
+def _summary(errors: dict[str, list[str]]) -> list[tuple[str, str]]:
+    """Every problem as (the id of its field, the sentence), in the page's order."""
+    def anchor(field: str) -> str:
+        if field.startswith("phase-"):
+            return f"{field}-kind-1"
+        return {"phases": "phases", "chooses_phase": "chooses_phase"}.get(field, field)
+    return [(anchor(field), sentence) for field, sentences in errors.items()
+            for sentence in sentences]
 
 
 def _submitted(form: HouseRulesForm) -> tuple[dict[str, Any], rules.HouseRules | None,
@@ -122,6 +168,18 @@ def _submitted(form: HouseRulesForm) -> tuple[dict[str, Any], rules.HouseRules |
         return data, None, _errors(error)
 
 
+def _action(form: HouseRulesForm, found: services.HouseEdition | None = None
+            ) -> tuple[str, int]:
+    """An add or remove button: the rows changed, nothing stored, problems left for Preview
+    and Store to name (the preview shows the rules once they would be stored)."""
+    data = _posted()
+    if not form.validate_on_submit():
+        return _render(form, data, {"name": [_("The form had expired. Check it and press the "
+                                               "button again.")]}, found=found)
+    _edited(data, request.form.get("edit", ""))
+    return _render(form, data, {}, found=found)
+
+
 @bp.route("/new", methods=["GET", "POST"])
 def new() -> tuple[str, int] | Response:
     """Compose house rules from a preset; preview them; store them."""
@@ -132,6 +190,8 @@ def new() -> tuple[str, int] | Response:
         data["name"] = ""
         form.chooses_phase.data = start.chooses_phase
         return _render(form, data, {})
+    if request.form.get("edit"):
+        return _action(form)
     data, house_rules, errors = _submitted(form)
     if house_rules is None or "preview" in request.form:
         return _render(form, data, errors, status=422 if errors else 200)
@@ -154,6 +214,8 @@ def page(key: str) -> tuple[str, int] | Response:
         return _render(form, data, {}, found=found)
     if not found.editable:
         abort(404)
+    if request.form.get("edit"):
+        return _action(form, found)
     data, house_rules, errors = _submitted(form)
     if house_rules is None or "preview" in request.form:
         return _render(form, data, errors, found=found, status=422 if errors else 200)

@@ -1,13 +1,13 @@
 """House rules against brute force: random phase lists, as a table would compose them.
 
 A house edition is built here as the registry would hold one (never registered): random
-phases of 1–4 parts (set, run, colour group, colour run of any size), with the card game's
-deck or the board game's. ``plan`` accepts a phase or refuses it with a reason; for every
-phase it accepts, with at most 10 cards (a hand), the engine must agree with references that
-know nothing of its counts and templates:
+phases of 1–5 parts (set, run, colour group, colour run of any size, in any combination),
+with the card game's deck or the board game's. ``plan`` accepts a phase or refuses it with a
+reason; for every phase it accepts, with at most 10 cards (a hand), the engine must agree
+with references that know nothing of its counts and templates:
 
-* ``plan``'s refusals with the shapes the solver knows and :func:`deck_holds`, which counts
-  a lay-down from the deck's make-up;
+* ``plan``'s refusals with :func:`deck_holds`, which counts a lay-down from the deck's
+  make-up, and :func:`each_part_fits` for the shapes of the general search;
 * the solver with the brute-force lay-down search of ``test_solver_reference``;
 * the outs with adding every multiset of drawable cards, as in ``test_outs_reference``;
 * ``check_group``, ``check_laydown`` and ``check_hit`` with :func:`makes`, which reads a
@@ -91,7 +91,7 @@ def tables(sizes: st.SearchStrategy[int], most: int = 4
 @st.composite
 def house_phases(draw: st.DrawFn) -> Phase:
     """A phase of a random house edition that ``plan`` accepts and a hand can hold."""
-    table = draw(tables(st.integers(1, HAND)).filter(
+    table = draw(tables(st.integers(1, HAND), most=5).filter(
         lambda parts: sum(size for _, size in parts) <= HAND))
     phase = house((table,), board=draw(st.integers(0, 3)) == 0).phases[0]
     try:
@@ -142,18 +142,28 @@ def phase_and_hand(draw: st.DrawFn) -> tuple[Phase, list[Card]]:
 
 # ---- plan: what a house phase may be ------------------------------------------------------
 
-def shape_known(parts: tuple[Part, ...]) -> bool:
-    """The shapes the solver has a search for (solver.py), of at most 4 parts and 3 runs:
-    sets and runs with at most one run beside sets, or runs only; a colour group alone or
-    with one set or run; a colour run alone."""
+def specialised(parts: tuple[Part, ...]) -> bool:
+    """The shapes the built-in editions have, with a search of their own (solver.py): sets
+    and runs with at most one run beside sets, or one or two runs alone; a colour group
+    alone or with one set or run; a colour run alone. Any other shape goes to the general
+    search, which takes phases of up to the 10 cards a player is dealt."""
     colours = [part for part in parts if part.kind.needs_one_colour]
     runs = sum(part.kind is PartKind.RUN for part in parts)
-    if len(parts) > 4 or runs > 3:  # beyond, the plans take seconds (solver.MAX_PARTS)
-        return False
     if not colours:
-        return runs <= 1 or runs == len(parts)
+        return runs <= 1 or runs == len(parts) <= 2
     return len(parts) == 1 or (len(parts) == 2 and len(colours) == 1
                                and colours[0].kind is PartKind.COLOUR)
+
+
+def each_part_fits(phase: Phase) -> bool:
+    """Whether the deck's wilds make up what each part on its own lacks: a set beyond the
+    naturals of one number, a colour group beyond those of one colour (no wilds in the
+    board game)."""
+    deck = phase.edition.deck
+    wilds = 0 if phase.edition.turned_jokers else deck.wilds
+    per = {PartKind.SET: 4 * deck.copies_per_card, PartKind.COLOUR: 12 * deck.copies_per_card}
+    return sum(max(0, part.size - per.get(part.kind, part.size))
+               for part in phase.parts) <= wilds
 
 
 def deck_holds(phase: Phase) -> bool:
@@ -167,7 +177,7 @@ def deck_holds(phase: Phase) -> bool:
     per_number, per_colour = 4 * deck.copies_per_card, 12 * deck.copies_per_card
     colour = [part for part in phase.parts if part.kind.needs_one_colour]
     others = [part for part in phase.parts if not part.kind.needs_one_colour]
-    if colour:  # one colour part, alone or with one set or run (shape_known)
+    if colour:  # one colour part, alone or with one set or run (specialised)
         if colour[0].kind is PartKind.COLOUR_RUN:
             return True
         own = 0  # cards of the group's colour that a set beside it must take
@@ -195,23 +205,25 @@ def deck_holds(phase: Phase) -> bool:
 @given(tables(st.integers(-1, 14) | st.integers(15, 40), most=6), st.booleans())
 def test_plan_accepts_or_refuses_with_a_reason(table, board) -> None:
     """Any list of parts is planned or refused with one of the engine's reasons (the one
-    the house-rules editor shows), never with anything else: exactly a phase of more than 4
-    parts or 3 runs, a part of no cards, a run past 12, a shape the solver has no search for,
+    the house-rules editor shows): exactly a part of no cards, a run past 12, a phase of a
+    shape the built-in editions do not have with more than the 10 cards a player is dealt,
     or one that one deck cannot hold, is refused."""
     phase = house((table,), board).phases[0]
     sizes_fit = all(part.size >= 1 and (part.size <= 12 or not part.kind.is_run)
                     for part in phase.parts)
+    known = specialised(phase.parts)
+    dealt = known or phase.card_count <= HAND
+    holds = sizes_fit and dealt and (deck_holds(phase) if known else each_part_fits(phase))
     try:
         plan([phase])
     except PhaseError as error:
         assert isinstance(error.reason, Reason)
         assert error.reason.template in solver_module.TEMPLATES, error
-        if sizes_fit and shape_known(phase.parts):
+        assert not holds, phase.parts
+        if sizes_fit and dealt:
             assert error.reason.template == solver_module.NO_DECK, error
-            assert not deck_holds(phase), phase.parts
         return
-    assert sizes_fit and shape_known(phase.parts), phase.parts
-    assert deck_holds(phase), phase.parts
+    assert holds, phase.parts
 
 
 @given(st.lists(tables(st.integers(1, 12)), min_size=1, max_size=12), st.booleans())
@@ -234,8 +246,6 @@ def test_plan_names_the_first_phase_refused(table, board) -> None:
         assert not reasons
 
 
-UNSUPPORTED = ("the solver cannot check %s: it knows sets with at most one run, runs alone, a "
-               "colour run alone, and cards of one colour alone or with one set or run")
 S, R, C, CR = PartKind.SET, PartKind.RUN, PartKind.COLOUR, PartKind.COLOUR_RUN
 
 
@@ -246,15 +256,12 @@ S, R, C, CR = PartKind.SET, PartKind.RUN, PartKind.COLOUR, PartKind.COLOUR_RUN
                         "neighbours), not 13"),
     (((CR, 14),), True, "a run holds at most 12 cards (1 to 12, and 12 and 1 are not "
                         "neighbours), not 14"),
-    (((S, 2),) * 5, False, "a phase has at most 4 groups, not 5"),
-    (((R, 1), (R, 2), (R, 3), (R, 4)), False,
-     "a phase has at most 3 runs, not 4: more would take the checker too long"),
-    (((S, 3), (R, 3), (R, 3)), False, UNSUPPORTED % "set of 3 + run of 3 + run of 3"),
-    (((CR, 3), (CR, 3)), False, UNSUPPORTED % "colour run of 3 + colour run of 3"),
-    (((C, 3), (C, 3)), False, UNSUPPORTED % "3 cards of one colour + 3 cards of one colour"),
-    (((C, 4), (CR, 4)), False, UNSUPPORTED % "4 cards of one colour + colour run of 4"),
-    (((CR, 4), (S, 2)), False, UNSUPPORTED % "colour run of 4 + set of 2"),
-    (((C, 4), (S, 2), (S, 2)), False, UNSUPPORTED % "4 cards of one colour + set of 2 + set of 2"),
+    (((S, 2),) * 5 + ((CR, 2),), False,
+     "a phase of 12 cards could never be laid: a player is dealt 10"),
+    (((C, 4), (CR, 4), (S, 3)), False,
+     "a phase of 11 cards could never be laid: a player is dealt 10"),
+    # A set of 9 beside a colour group: the board game's deck has 8 of each number.
+    (((S, 9), (C, 1)), True, "one deck cannot hold set of 9 + 1 cards of one colour"),
     # 8 naturals of a number and 8 wilds: a set of 16 is the most one card deck holds.
     (((S, 17),), False, "one deck cannot hold set of 17"),
     (((C, 33),), False, "one deck cannot hold 33 cards of one colour"),
@@ -276,6 +283,11 @@ def test_plan_refuses(parts, board, reason) -> None:
     (((S, 10),), False), (((C, 9), (R, 1)), False),
     (((C, 2), (S, 8)), False), (((S, 2), (S, 3), (S, 5)), True), (((S, 16),), False),
     (((C, 24),), True), (((S, 8), (R, 12)), False),
+    # Shapes the checker refused before (issue 35), each one deck holds within 10 cards.
+    (((S, 3), (CR, 6)), False), (((R, 4), (CR, 4)), False), (((C, 4), (C, 4)), False),
+    (((R, 3), (S, 3), (CR, 3)), False), (((S, 3), (R, 3), (R, 3)), False),
+    (((CR, 2),) * 5, False), (((R, 2),) * 5, True), (((S, 8), (C, 2)), True),
+    (((S, 1),) * 10, False), (((C, 2), (CR, 2), (S, 2), (R, 2), (S, 2)), True),
 ])
 def test_plan_accepts(parts, board) -> None:
     plan(house((parts,), board).phases)
@@ -284,6 +296,8 @@ def test_plan_accepts(parts, board) -> None:
 @pytest.mark.parametrize("parts", [
     ((R, 1), (R, 2), (R, 3)), ((R, 2), (R, 3), (R, 5)), ((S, 1), (S, 2), (S, 3), (S, 4)),
     ((S, 1), (S, 1), (S, 1), (R, 7)), ((S, 2), (S, 2), (S, 2), (S, 2)),
+    ((R, 2),) * 5, ((CR, 2),) * 5, ((CR, 3), (CR, 3), (CR, 4)), ((R, 3), (R, 3), (R, 4)),
+    ((C, 2), (CR, 2), (S, 2), (R, 2), (S, 2)),
 ])
 def test_the_costliest_phases_plan_and_solve_quickly(parts) -> None:
     """The shapes with the most plans a house phase may have: planned, and a hand's outs
@@ -549,3 +563,47 @@ def test_three_runs_share_the_naturals_beyond_their_ends(sizes, hand) -> None:
     the hand did not hold."""
     phase = house((tuple((PartKind.RUN, size) for size in sizes),)).phases[0]
     assert extras_agree(phase, parse_cards(hand))
+
+
+# ---- the general search: any mix of parts, up to the part count 10 dealt cards allow ------
+
+@st.composite
+def mixed_phase_and_hand(draw: st.DrawFn) -> tuple[Phase, list[Card]]:
+    """A phase of 2 to 5 parts of 2 to 4 cards, kinds mixed freely (the shapes the general
+    search takes), and a hand near it."""
+    sizes = draw(st.lists(st.integers(2, 4), min_size=2, max_size=5).filter(
+        lambda sizes: sum(sizes) <= HAND))
+    table = tuple((draw(st.sampled_from(KINDS)), size) for size in sizes)
+    phase = house((table,), board=draw(st.integers(0, 4)) == 0).phases[0]
+    plan([phase])
+    return phase, draw(hands(phase))
+
+
+def general_agrees(phase: Phase, hand: list[Card]) -> None:
+    """The solver and the outs as brute force finds them."""
+    found = solve(phase, hand)
+    wilds = fewest_wilds(phase, hand)
+    assert found.valid == (wilds is not None), (phase.parts, hand)
+    if found.laydown is not None:
+        assert check_laydown(phase, found.laydown).valid, (phase.parts, hand, found)
+        assert sum(group.count(WILD) for group in found.laydown) == wilds, (phase.parts, hand)
+    short, outs = shortfall(phase, hand)
+    expected = reference_outs(phase, hand, 1)
+    if expected is None:
+        assert short > 1, (phase.parts, hand, short)
+    else:
+        assert (short, list(outs)) == expected, (phase.parts, hand)
+
+
+@settings(FAST, max_examples=max(30, EXAMPLES // 6))
+@given(mixed_phase_and_hand())
+def test_any_mix_of_parts_agrees_with_brute_force(case: tuple[Phase, list[Card]]) -> None:
+    general_agrees(*case)
+
+
+@pytest.mark.slow
+@settings(FAST, max_examples=max(300, EXAMPLES * 2))
+@given(mixed_phase_and_hand())
+def test_any_mix_of_parts_agrees_with_brute_force_longer(case: tuple[Phase, list[Card]]
+                                                        ) -> None:
+    general_agrees(*case)

@@ -125,10 +125,11 @@ def _setup_problems(form: NewGameForm, problems: tuple[tuple[str, Reason], ...])
 def _edition_facts(house: editions.Edition | None = None) -> dict[str, dict[str, Any]]:
     """What the new-game form shows for each edition it offers (and ``house``, house rules
     asked for by their link), ready made for the page and newgame.js: the label of the first
-    seat's choice and which variants apply."""
+    seat's choice, which variants apply and how many phases it has (variant 2 offers only
+    those)."""
     offered = (*editions.all_editions(), *((house,) if house is not None else ()))
     return {edition.key: {"first": edition.says("first_label", _), "variants": edition.variants,
-                          "knocking": not edition.markers}
+                          "knocking": not edition.markers, "phases": edition.phase_count}
             for edition in offered}
 
 
