@@ -10,6 +10,7 @@ from flask import Flask, current_app, request
 from flask_babel import get_locale, get_translations, gettext
 from flask_babel import lazy_gettext as _l
 
+from companion.editions.base import Edition, Label
 from companion.editions.words import part_words, phase_words
 from companion.rules import Part, Phase
 from companion.rules.cards import COLOUR_LETTERS, COLOUR_WORDS, SKIP_WORDS, WILD_WORDS
@@ -66,6 +67,19 @@ def _gettext(text: str) -> str:
     return str(gettext(text))
 
 
+def edition_says(edition: Edition, label: Label) -> str:
+    """An edition's label in the request's language; a house edition's own name as typed.
+    Templates show editions' labels through this, never through ``_()``: Jinja's ``_()``
+    marks what it returns safe, and a house edition's name is what a person typed."""
+    return edition.says(label, _gettext)
+
+
+def term(text: object) -> str:
+    """A :class:`Term` (a message id the code declared) in the request's language; any other
+    value as plain text (escaped where shown)."""
+    return _gettext(text) if isinstance(text, Term) else str(text)
+
+
 def say_phase(phase: Phase) -> str:
     """A phase's parts in words, in the request's language ("2 sets of 3" / "2 Drillinge");
     a phase the catalog does not name (house rules) is put together from its parts."""
@@ -114,6 +128,7 @@ def setup_i18n(app: Flask) -> None:
     @app.context_processor
     def language() -> dict[str, Any]:
         return {"say": say, "say_phase": say_phase, "say_part": say_part,
+                "edition_says": edition_says, "term": term,
                 "colour_name": colour_name, "card_colours": CARD_COLOURS,
                 "card_specials": CARD_SPECIALS,
                 "language": str(get_locale() or "en"),

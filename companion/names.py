@@ -7,7 +7,14 @@
 - :func:`length` counts what a person sees, grapheme clusters (``regex``'s ``\\X``): a family
   emoji joined by zero-width joiners is one character, a Devanagari conjunct one syllable.
 - :func:`unwanted` finds a character a name cannot hold (control and format characters), while
-  the joiners that writing and emoji need are allowed.
+  the joiners that writing and emoji need are allowed (tag characters only in a flag).
+- :func:`blank` is a name that shows nothing: empty, or only spaces, joiners, marks with
+  nothing to sit on and characters drawn as nothing (U+3164 HANGUL FILLER, U+2800 BRAILLE
+  BLANK, a lone variation selector).
+- :func:`too_long` bounds a name twice: in characters as seen and in code points (the stored
+  column, and a bound on a letter under two thousand accents).
+- :func:`refusal` is the one rule for every name (a player's, a group's, house rules'; typed
+  or imported), with the sentence that says why.
 - :func:`look_alikes` finds names that only look alike (letters of several alphabets mixed in
   one name, or a name that reads as another player's): a warning, never a refusal.
 
@@ -22,6 +29,7 @@ from dataclasses import dataclass
 
 import regex
 
+from companion.exceptions import Reason
 from companion.limits import MAX_NAME_STORED
 
 _GRAPHEME = regex.compile(r"\X")
@@ -30,6 +38,14 @@ _GRAPHEME = regex.compile(r"\X")
 #: subdivision flags (🏴 England). Every other Cf (bidi overrides, invisible separators) stays
 #: refused, as do control characters and line breaks.
 _JOINERS = frozenset({"\u200c", "\u200d", *map(chr, range(0xE0020, 0xE0080))})
+_TAGS = frozenset(map(chr, range(0xE0020, 0xE0080)))
+#: The black flag a subdivision's tag characters follow (🏴 + "gbeng" + cancel tag = England).
+_FLAG = "\U0001F3F4"
+#: What is drawn as nothing: default-ignorable code points (joiners, variation selectors, the
+#: Hangul fillers U+115F, U+1160, U+3164), spaces, marks (alone they sit on nothing), format
+#: characters, and the blank Braille pattern.
+_INVISIBLE = regex.compile(
+    r"[\p{Default_Ignorable_Code_Point}\p{White_Space}\p{M}\p{Cf}\u2800]*")
 #: The alphabets whose letters look like Latin ones: two of them in one name is suspicious.
 _ALPHABETS = ("Latin", "Cyrillic", "Greek", "Armenian", "Cherokee")
 _SCRIPT = regex.compile("|".join(rf"(?P<{name}>\p{{Script={name}}})" for name in _ALPHABETS))
@@ -73,9 +89,10 @@ def cut(name: str, size: int) -> str:
     return "".join(_GRAPHEME.findall(name)[:size])
 
 
-def too_long(name: str, most: int) -> bool:
-    """Longer than ``most`` characters as seen, or than the stored column holds."""
-    return len(name) > MAX_NAME_STORED or length(name) > most
+def too_long(name: str, most: int, stored: int = MAX_NAME_STORED) -> bool:
+    """Longer than ``most`` characters as seen, or than ``stored`` code points (the stored
+    column; a letter under a flood of accents is one character but thousands of code points)."""
+    return len(name) > stored or length(name) > most
 
 
 def unwanted(name: str) -> str | None:
@@ -85,15 +102,50 @@ def unwanted(name: str) -> str | None:
     >>> unwanted("می\\u200cخواهم") is None, unwanted("👩\\u200d💻") is None, unwanted("a\\tb")
     (True, True, '\\t')
     """
-    for char in name:
-        if not char.isprintable() and char not in _JOINERS:
-            return char
+    graphemes: list[str] = _GRAPHEME.findall(name)
+    for grapheme in graphemes:
+        for char in grapheme:
+            if char in _TAGS and not grapheme.startswith(_FLAG):
+                return char  # tags outside a flag hide text nobody sees
+            if not char.isprintable() and char not in _JOINERS:
+                return char
     return None
 
 
 def blank(name: str) -> bool:
-    """Nothing a person would see: empty, or only joiners."""
-    return all(char in _JOINERS for char in clean(name))
+    """Nothing a person would see: empty, or only characters drawn as nothing.
+
+    >>> blank("\u3164"), blank("\u115f\u1160"), blank("\ufe0f"), blank("\u2800 "), blank("Ä")
+    (True, True, True, True, False)
+    """
+    return _INVISIBLE.fullmatch(clean(name)) is not None
+
+
+def refusal(name: str, most: int, stored: int = MAX_NAME_STORED) -> Reason | None:
+    """Why ``name`` (as stored: :func:`clean`) cannot be a name of at most ``most`` characters
+    as seen and ``stored`` code points, or None: the one rule, and the same sentences, for every
+    kind of name. Places that can say whose name it is ("player 2 has no name") say so for an
+    empty or overlong name; the other refusals read the same everywhere."""
+    if blank(name):
+        return Reason("a name needs at least one character that can be seen")
+    if length(name) > most:
+        return Reason("“%(name)s…” is too long: a name has 1 to %(max)s characters",
+                      {"name": cut(name, most), "max": most})
+    if len(name) > stored:
+        return stored_too_long(stored)
+    if unwanted(name) is not None:
+        return CONTROL
+    return None
+
+
+#: A name holding a character that is no part of writing (a tab, a bidi override).
+CONTROL = Reason("a name cannot hold control characters")
+
+
+def stored_too_long(stored: int) -> Reason:
+    """A name short as seen but too long to keep: accents stacked on letters, long emoji."""
+    return Reason("this name holds too many accents or joined emoji to keep (at most %(max)s "
+                  "letters, marks and joiners together)", {"max": stored})
 
 
 def scripts(name: str) -> tuple[str, ...]:

@@ -23,26 +23,33 @@ def server(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Server]:
         yield running
 
 
+def trickled(connection: socket.socket, piece: bytes, started: float) -> bytes:
+    """Sends ``piece`` every half second until an answer comes, for 20 s at most; the
+    answer, whole once the server closed the connection."""
+    answer = b""
+    connection.settimeout(0.5)
+    while time.monotonic() - started < 20:
+        try:
+            if not answer:
+                connection.sendall(piece)
+            part = connection.recv(4096)
+        except TimeoutError:
+            continue
+        except OSError:
+            break
+        if not part:
+            break  # closed by the server: the whole answer is in
+        answer += part
+    return answer
+
+
 def trickle(server: Server, outcome: dict[str, object]) -> None:
     """A game's JSON announced as 200 bytes, sent one byte every half second."""
     started = time.monotonic()
     with socket.create_connection(("127.0.0.1", server.port), timeout=30) as connection:
         connection.sendall(b"POST /api/games HTTP/1.1\r\nHost: x\r\n"
                            b"Content-Type: application/json\r\nContent-Length: 200\r\n\r\n")
-        answer = b""
-        connection.settimeout(0.5)
-        while time.monotonic() - started < 20:
-            try:
-                if not answer:
-                    connection.sendall(b" ")
-                part = connection.recv(4096)
-            except TimeoutError:
-                continue
-            except OSError:
-                break
-            if not part:
-                break  # closed by the server: the whole answer is in
-            answer += part
+        answer = trickled(connection, b" ", started)
     outcome["status"] = answer.split(b" ", 2)[1] if answer else b""
     outcome["answer"] = answer
     outcome["seconds"] = time.monotonic() - started

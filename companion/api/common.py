@@ -19,6 +19,7 @@ from companion.exceptions import CompanionError, InputError
 from companion.extensions import csrf, db
 from companion.i18n import say
 from companion.schemas.answers import ErrorJson, GameJson, WarningJson
+from companion.schemas.base import NOT_UNICODE, is_unicode
 from companion.schemas.games import game_json
 from companion.schemas.groups import refusal
 from companion.services import exchange
@@ -95,6 +96,8 @@ def body() -> dict[str, Any]:
         raise InputError("the body is nested too deeply to be a request") from None
     if not isinstance(data, dict):
         raise InputError("the body must be a JSON object")
+    if not is_unicode(data):
+        raise InputError(NOT_UNICODE)
     return data
 
 
@@ -226,7 +229,7 @@ def house_rules_refused(error: house_rules.HouseRulesRefused) -> Response:
 def import_refused(error: exchange.ImportRefused) -> Response:
     db.session.rollback()
     detail = {"game": error.game, "round": error.round, "player": error.player,
-              "message": say(error.reason)}
+              "field": error.field, "message": say(error.reason)}
     return json_error(422, refusal(error), [detail])
 
 

@@ -122,7 +122,7 @@ def charts(records: GroupRecords) -> dict[str, object]:
     played = {id(p.edition): p.edition for p in records.phases if p.edition.house}
     for edition in (*editions.all_editions(), *played.values()):
         title = _("%(edition)s: rounds per completed phase",
-                  edition=edition.name if edition.house else _(edition.tag))
+                  edition=edition.says("name" if edition.house else "tag", _))
         phases = tuple(p for p in records.phases if p.edition is edition)
         if phases:
             phase_charts.append(PhaseChart(edition, phase_bars(phases, title), phases))

@@ -120,7 +120,7 @@ def played(sheet: Sheet, length: Length, words: Words) -> str:
 def summary(sheet: Sheet, length: Length, link: str, words: Words = Words()) -> str:
     """The whole text: headline, standings, rounds and length, link (one line each)."""
     _ = words.gettext
-    headline = _("%(game)s: %(outcome)s", game=_(sheet.setup.edition.title),
+    headline = _("%(game)s: %(outcome)s", game=sheet.setup.edition.says("title", _),
                  outcome=outcome(sheet, words))
     return "\n".join([headline, *(standing(place, sheet, words) for place in places(sheet)),
                       played(sheet, length, words), link])
@@ -129,7 +129,7 @@ def summary(sheet: Sheet, length: Length, link: str, words: Words = Words()) -> 
 def caption(sheet: Sheet, length: Length, words: Words = Words()) -> Caption:
     """The words of the standings' picture (companion.png)."""
     ranked = places(sheet)
-    return Caption(title=words.gettext(sheet.setup.edition.title),
+    return Caption(title=sheet.setup.edition.says("title", words.gettext),
                    outcome=outcome(sheet, words, text=False),
                    facts={place.name: facts(place, sheet, words) for place in ranked},
                    notes={place.name: text for place in ranked

@@ -12,6 +12,7 @@ def starts() -> list[dict[str, str | None]]:
     with a start button of their own, their labels translated. The default edition's link
     names no edition, as the form starts on it anyway."""
     default = editions.default()
-    return [{"edition": None if edition is default else edition.key, "kind": _(edition.kind),
-             "hint": _(edition.start_hint), "label": _(edition.new_label)}
+    return [{"edition": None if edition is default else edition.key,
+             "kind": edition.says("kind", _), "hint": edition.says("start_hint", _),
+             "label": edition.says("new_label", _)}
             for edition in editions.all_editions() if edition.start_hint]

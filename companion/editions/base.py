@@ -7,13 +7,21 @@ package that defines ``EDITION``, plus the translations of its labels.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Literal
 
 from companion.exceptions import N_
 from companion.rules.phases import Deck, Part, PartKind, Phase
 
 PhaseTable = tuple[tuple[tuple[PartKind, int], ...], ...]
+#: An edition's labels a page or a drawing shows.
+Label = Literal["name", "title", "tag", "kind", "start_hint", "new_label", "first_label",
+                "phases_title", "note"]
+#: The labels that are the house rules' own name in a house edition: what a person typed,
+#: never a message id (never translated, never markup).
+OWN_WORDS: frozenset[Label] = frozenset({"name", "title", "phases_title", "note"})
 
 
 @dataclass(frozen=True)
@@ -127,6 +135,20 @@ class Edition:
     @property
     def skips(self) -> bool:
         return self.deck.skips > 0
+
+    def says(self, label: Label, translate: Callable[[str], str]) -> str:
+        """The label as shown: a built-in edition's message id in the language of
+        ``translate``; a house edition's own name as typed (user text is never looked up in
+        a catalog nor marked safe); "" for an unset label.
+
+        >>> from companion.editions import get
+        >>> get("original").says("name", str.upper)
+        'ORIGINAL'
+        """
+        text: str = getattr(self, label)
+        if not text or (self.house and label in OWN_WORDS):
+            return str(text)
+        return str(translate(text))
 
     def __str__(self) -> str:
         """The key: where an edition is written out as text (a CSV cell), it is its key."""

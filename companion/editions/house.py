@@ -17,9 +17,9 @@ from typing import Any
 
 from companion import editions
 from companion.editions.base import MATTEL, RAVENSBURGER, CardValues, Edition, PhaseTable
-from companion.exceptions import N_, Reason
+from companion.exceptions import N_, Reason, Term
 from companion.limits import MAX_GROUP_NAME
-from companion.names import length, unwanted
+from companion.names import clean, length, refusal
 from companion.rules.cards import MAX_NUMBER
 from companion.rules.errors import PhaseError, RulesError
 from companion.rules.phases import Deck, Part, PartKind, Phase
@@ -136,7 +136,7 @@ def read(data: object) -> HouseRules:
     if not isinstance(chooses, bool):
         found.append(("chooses_phase", Reason("“chooses_phase” must be true or false")))
         chooses = False
-    rules = HouseRules(name.strip(), _table_of(data.get("phases"), found),
+    rules = HouseRules(clean(name), _table_of(data.get("phases"), found),
                        _values_of(data.get("values"), found), chooses)
     named = {field for field, _ in found}  # a field misread has its reason already
     found += (problem for problem in problems(rules) if problem[0] not in named)
@@ -170,9 +170,8 @@ def _name_problems(name: str) -> list[tuple[str, Reason]]:
     if length(name) > MAX_NAME:
         return [("name", Reason("a name of house rules has at most %(most)s characters, "
                                 "not %(count)s", {"most": MAX_NAME, "count": length(name)}))]
-    if unwanted(name) is not None or "\n" in name:
-        return [("name", Reason("a name cannot hold control characters"))]
-    return []
+    refused = refusal(name, MAX_NAME)  # the rule of every name (companion.names)
+    return [("name", refused)] if refused is not None else []
 
 
 def _phase_problems(number: int, parts: tuple[tuple[PartKind, int], ...]) -> list[Reason]:
@@ -227,9 +226,10 @@ def preset(key: str) -> HouseRules:
     return HouseRules("Original", original.table, original.values)
 
 
-PRESETS = (("original", N_("Original (Ravensburger values)")),
-           ("mattel", N_("Mattel values (wild 25)")), ("masters", N_("Masters")))
-"""The presets the editor starts from, with their labels (message ids)."""
+PRESETS = (("original", Term(N_("Original (Ravensburger values)"))),
+           ("mattel", Term(N_("Mattel values (wild 25)"))), ("masters", Term(N_("Masters"))))
+"""The presets the editor starts from, with their labels (message ids, as Terms: a page
+translates a Term and shows any other value as text)."""
 
 _PLANNING = Edition(key="planning", order=ORDER, name="", title="", tag="", table=(),
                     deck=CARD_DECK)

@@ -40,7 +40,8 @@ def edition_choices() -> list[SelectChoice]:
     """Every registered edition, in the registry's order, labelled with its translated name.
 
     Built when a form is made, not at import, so an edition registered later is offered too."""
-    return choices(*((edition.key, _l(edition.name)) for edition in editions.all_editions()))
+    return choices(*((edition.key, edition.says("name", _l))
+                     for edition in editions.all_editions()))
 
 
 def house_edition(key: object) -> editions.Edition | None:

@@ -19,7 +19,7 @@ from wtforms.validators import ValidationError
 from companion import editions, pdf
 from companion import names as player_names
 from companion.forms.games import house_edition
-from companion.i18n import language_names
+from companion.i18n import language_names, say
 from companion.limits import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
 from companion.numbers import whole_number
 
@@ -72,7 +72,7 @@ class PrintForm(Form):
 
     def __init__(self, *args: Any, default_lang: str = "en", **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.edition.choices = [(edition.key, gettext(edition.title))
+        self.edition.choices = [(edition.key, edition.says("title", gettext))
                                 for edition in editions.all_editions()]
         house = house_edition(self.edition.data)
         if house is not None:  # house rules, by their link: printed like a built-in edition
@@ -117,6 +117,8 @@ class PrintForm(Form):
                                         "longer.", max=MAX_NAME, name=shown(name)))
             elif player_names.unwanted(name) is not None:
                 problems.append(gettext("A name cannot hold control characters."))
+            elif (refused := player_names.refusal(name, MAX_NAME)) is not None and name.strip():
+                problems.append(say(refused, sentence=True))  # drawn as nothing
         field.errors = [*field.errors, *problems]
 
     def validate_players(self, field: StringField) -> None:

@@ -17,6 +17,7 @@ from companion.pdf.page import (
     edition_name,
     frame_size,
     legend,
+    one_line,
     page_heading,
 )
 from companion.pdf.table import score_grid
@@ -50,7 +51,8 @@ def blank_sheet(options: BlankOptions, _: Translate = identity) -> bytes:
         hint = _("Cross off each phase as it is completed; write each round's penalty points "
                  "in the player's column.")
         total_label = _("Total")
-    heading = page_heading([para(title, "title"), para(edition_name(edition, _), "sub")],
+    heading = page_heading([para(title, "title"),
+                            one_line(edition_name(edition, _), "", "sub", width - 150)],
                            para(_("Date:") + " ______________", "aside"), 150, width)
     values = card_values(edition, _)
     fixed = [heading, Spacer(0, 4), para(hint, "note"), Spacer(0, 6),

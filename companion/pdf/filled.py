@@ -19,6 +19,7 @@ from companion.pdf.page import (
     edition_name,
     frame_size,
     legend,
+    one_line,
     page_heading,
 )
 from companion.pdf.scripts import fill, name_markup, names_markup
@@ -95,7 +96,8 @@ def game_sheet(sheet: Sheet, info: GameInfo, _: Translate = identity) -> bytes:
                                ("TOPPADDING", (0, 0), (-1, -1), 0)]))
     started = _("Started %(date)s") % {"date": info.created.isoformat()}
     heading = page_heading([para(title, "title"),
-                            para(f"{edition_name(sheet.setup.edition, _)} · {started}", "sub"),
+                            one_line(edition_name(sheet.setup.edition, _), f" · {started}",
+                                     "sub", width - qr_size - 8),
                             Spacer(0, 4), rich(_outcome(sheet, _), "outcome")],
                            aside, qr_size + 8, width)
     # A game in progress leaves rows to go on by hand.

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from io import BytesIO
 from typing import Any
 from xml.sax.saxutils import escape
 
 from reportlab.lib.pagesizes import A4, LETTER  # type: ignore[import-untyped]
+from reportlab.lib.styles import ParagraphStyle  # type: ignore[import-untyped]
 from reportlab.lib.units import mm  # type: ignore[import-untyped]
+from reportlab.pdfbase.pdfmetrics import stringWidth  # type: ignore[import-untyped]
 from reportlab.pdfgen.canvas import Canvas  # type: ignore[import-untyped]
 from reportlab.platypus import (  # type: ignore[import-untyped]
     Flowable,
@@ -19,6 +21,7 @@ from reportlab.platypus import (  # type: ignore[import-untyped]
     TableStyle,
 )
 
+from companion import names
 from companion.editions import Edition
 from companion.editions.words import phase_words
 from companion.pdf.layout import SOFT_INK, Translate, fonts, styles
@@ -27,8 +30,44 @@ PAPERS = {"a4": A4, "letter": LETTER}
 MARGIN = 12 * mm
 
 
+#: The smallest type a heading line shrinks to before its name is cut.
+LEAST_SIZE = 7.0
+
+
 def edition_name(edition: Edition, _: Translate) -> str:
-    return _(edition.title)
+    return edition.says("title", _)
+
+
+def one_line(name: str, after: str, style: str, width: float) -> Paragraph:
+    """``name`` then ``after`` on one line of at most ``width`` points whatever the name (a
+    house edition's may be 40 keycaps): smaller type first, down to LEAST_SIZE, then the name
+    cut at a character as seen, with an ellipsis. ``after`` (a date) is kept whole."""
+    base = styles()[style]
+    size = float(base.fontSize)
+
+    def fits(text: str, points: float) -> bool:
+        return bool(stringWidth(text + after, base.fontName, points) <= width)
+
+    while size > LEAST_SIZE and not fits(name, size):
+        size = max(LEAST_SIZE, size - 0.5)
+    if not fits(name, size):
+        name = _cut_to(name, lambda text: fits(text + "…", size)) + "…"
+    fitted = ParagraphStyle(f"{style}-{size}", base, fontSize=size,
+                            leading=base.leading * size / base.fontSize)
+    return Paragraph(escape(name + after), fitted)
+
+
+def _cut_to(name: str, fits: Callable[[str], bool]) -> str:
+    """The longest start of ``name``, whole characters as seen, that ``fits`` (bisection: a
+    width is measured a few times, not once per character)."""
+    low, high = 0, names.length(name)
+    while low < high:
+        middle = (low + high + 1) // 2
+        if fits(names.cut(name, middle)):
+            low = middle
+        else:
+            high = middle - 1
+    return names.cut(name, low).rstrip()
 
 
 def legend(edition: Edition, numbers: Sequence[int], width: float, _: Translate) -> Table:

@@ -62,10 +62,17 @@ def fitted(text: str, style: Style, room: float, *, least: int,
     chosen = Style(size, style.colour, style.bold)
     if width(text, chosen, rtl=rtl) <= room:
         return text, chosen
+    # The most clusters that fit with the ellipsis, by bisection: a long name of emoji is
+    # measured a few times, not once per cluster it loses.
     kept = list(clusters(text))
-    while kept and width("".join(kept) + "…", chosen, rtl=rtl) > room:
-        kept.pop()
-    return "".join(kept).rstrip() + "…", chosen
+    low, high = 0, len(kept)
+    while low < high:
+        middle = (low + high + 1) // 2
+        if width("".join(kept[:middle]) + "…", chosen, rtl=rtl) <= room:
+            low = middle
+        else:
+            high = middle - 1
+    return "".join(kept[:low]).rstrip() + "…", chosen
 
 
 def draw(image: Image.Image, x: float, baseline: float, text: str, style: Style, *,

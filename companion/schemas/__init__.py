@@ -31,6 +31,7 @@ from companion.schemas.answers import (
 )
 from companion.schemas.base import (
     CARDS_SAY,
+    NOT_UNICODE,
     Cards,
     CardValue,
     EditionKey,
@@ -45,6 +46,7 @@ from companion.schemas.base import (
     _says_at,
     _unwrap,
     first,
+    is_unicode,
     read,
     refusal,
 )
@@ -98,11 +100,11 @@ __all__ = [
     'CheckAnswer', 'CheckBody', 'CsvFile', 'EditionKey', 'ErrorAnswer', 'Events', 'ExportFile',
     'FORMAT', 'FileAlias', 'FileRound', 'GROUPS_SAY', 'GameAnswer', 'GameFile', 'GroupAnswer',
     'GroupFile', 'GroupGameBody', 'GroupPlayerBody', 'Guard', 'HitAnswer', 'HitBody',
-    'ImportAnswer', 'Moment', 'NewGame', 'NewGroup', 'OutsAnswer', 'OutsBody', 'PHASES_SAY',
-    'PhaseNumber', 'PlayerBody',
+    'ImportAnswer', 'Moment', 'NOT_UNICODE', 'NewGame', 'NewGroup', 'OutsAnswer', 'OutsBody',
+    'PHASES_SAY', 'PhaseNumber', 'PlayerBody',
     'QueryGuard', 'REVISION_GUARD', 'ROUND_GUARD', 'Result', 'Revised', 'Revision',
     'RevisionQuery', 'RoundBody', 'Says', 'Schema', 'TableGroup', 'UndoQuery', 'VERSION',
     '_card', '_edition', '_has_points', '_in_listed_object', '_laid', '_moment',
     '_moment_given', '_no_default', '_not_json', '_phase_number', '_plain', '_query_number',
-    '_says_at', '_unwrap', 'first', 'read', 'refusal', 'where',
+    '_says_at', '_unwrap', 'first', 'is_unicode', 'read', 'refusal', 'where',
 ]

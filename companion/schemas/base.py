@@ -22,7 +22,7 @@ from pydantic_core import ErrorDetails, PydanticCustomError
 
 from companion import editions
 from companion.editions import Edition
-from companion.exceptions import CompanionError, InputError, Reason
+from companion.exceptions import N_, CompanionError, InputError, Reason
 from companion.rules import Card, get_phase
 
 M = TypeVar("M", bound=BaseModel)
@@ -189,3 +189,24 @@ PhaseNumber = Annotated[int, PlainValidator(_phase_number), WithJsonSchema({
     "type": "integer", "minimum": 1, "description": "a phase of the edition, from 1"})]
 
 
+NOT_UNICODE = N_("the text holds a character that is not Unicode (an unpaired surrogate, "
+                 "\\ud800 to \\udfff)")
+
+
+def is_unicode(data: object) -> bool:
+    """Every key and string in ``data`` is Unicode text: JSON's ``\\ud800`` escapes may
+    leave half a surrogate pair, which no database, page or validator can take."""
+    waiting: list[object] = [data]
+    while waiting:
+        item = waiting.pop()
+        if isinstance(item, dict):
+            waiting.extend(item.keys())
+            waiting.extend(item.values())
+        elif isinstance(item, list):
+            waiting.extend(item)
+        elif isinstance(item, str):
+            try:
+                item.encode("utf-8")
+            except UnicodeEncodeError:
+                return False
+    return True

@@ -3,7 +3,7 @@ models as the API's requests."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Annotated, Literal
 
 from pydantic import (
@@ -13,6 +13,7 @@ from pydantic import (
     PlainValidator,
     StrictInt,
     StrictStr,
+    ValidationInfo,
     WithJsonSchema,
     model_validator,
 )
@@ -22,6 +23,7 @@ from companion.exceptions import N_, InputError
 from companion.limits import (
     MAX_GAMES,
     MAX_GROUP_NAME,
+    MAX_ROUNDS,
 )
 from companion.schemas.base import Says, Schema
 from companion.schemas.editions import HouseRulesBody
@@ -33,23 +35,38 @@ FORMAT = "phase10-companion"
 VERSION = 1
 
 
+FIRST_PUBLISHED = datetime(1982, 1, 1)
+"""Nothing of Phase 10 was played before the card game first came out (1982)."""
+
+
 def _moment_given(model: BaseModel) -> None:
     """A ``created_at`` given as null is refused like any other that is not a moment."""
     if "created_at" in model.model_fields_set and getattr(model, "created_at", None) is None:
-        _moment(None)
+        _read_moment(None, "created_at")
 
 
-def _moment(value: object) -> datetime:
-    """A date and time in ISO 8601, as naive UTC (how the database keeps it)."""
+def _moment(value: object, info: ValidationInfo) -> datetime:
+    return _read_moment(value, info.field_name or "created_at")
+
+
+def _read_moment(value: object, field: str) -> datetime:
+    """A date and time in ISO 8601, as naive UTC (how the database keeps it), that can be
+    true: from 1982, when the game came out, to tomorrow (a phone's clock may be ahead). A
+    zone offset that carries a moment past the calendar (year 1 at +14:00) is refused too."""
     try:
         if not isinstance(value, str):
             raise ValueError(value)
         moment = datetime.fromisoformat(value)
-    except ValueError:
-        raise InputError("“created_at” must be a date and time like 2026-11-20T19:30:00") \
-            from None
-    if moment.tzinfo is not None:
-        moment = moment.astimezone(UTC).replace(tzinfo=None)
+        if moment.tzinfo is not None:
+            moment = moment.astimezone(UTC).replace(tzinfo=None)
+    except (ValueError, OverflowError):
+        raise InputError("“%(field)s” must be a date and time like 2026-11-20T19:30:00",
+                         field=field) from None
+    latest = datetime.now(UTC).replace(tzinfo=None) + timedelta(days=1)
+    if not FIRST_PUBLISHED <= moment <= latest:
+        raise InputError("“%(field)s” must be a time from 1982, when Phase 10 came out, to "
+                         "today, not %(value)s", field=field,
+                         value=moment.isoformat(timespec="seconds"))
     return moment
 
 
@@ -93,7 +110,9 @@ class GameFile(NewGame):
         description="the game's house rules: the import stores them and plays the game by "
                     "them (read before the rest of the file, by companion.editions.house)")
     changes: Annotated[list[Change], CHANGES_SAY] = []
-    rounds: Annotated[list[FileRound], Says("“rounds” must be a list of rounds")] = []
+    rounds: Annotated[list[FileRound], Field(max_length=MAX_ROUNDS), Says(
+        "“rounds” must be a list of rounds",
+        too_big=N_("a game holds at most %(max)s rounds"), max=MAX_ROUNDS)] = []
 
     @model_validator(mode="after")
     def _created_at_given(self) -> GameFile:

@@ -22,6 +22,7 @@ from companion import editions, models, storage
 from companion.editions import Edition
 from companion.editions import house as rules
 from companion.extensions import db
+from companion.services.games import KEY
 
 KEY_LETTERS = string.ascii_lowercase + string.digits
 KEY_PREFIX = "h"
@@ -88,6 +89,8 @@ def revision_edition(key: str) -> Edition | None:
 
 
 def _row(key: str) -> models.HouseEdition | None:
+    if not KEY.fullmatch(key):  # no link (PostgreSQL refuses a NUL in a query: a 500)
+        return None
     with db.session.no_autoflush:
         return db.session.execute(select(models.HouseEdition).where(or_(
             models.HouseEdition.edit_key == key, models.HouseEdition.view_key == key))

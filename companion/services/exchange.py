@@ -34,9 +34,11 @@ class ImportRefused(ServiceError):
     """The file cannot be trusted: why, and where (game and round numbers from 1, player)."""
 
     def __init__(self, reason: Reason, game: int | None = None, round: int | None = None,
-                 player: str | None = None) -> None:
+                 player: str | None = None, field: str | None = None) -> None:
         super().__init__(reason)
         self.game, self.round, self.player = game, round, player
+        self.field = field
+        """The file's field at fault ("created_at", "at", "changes"), when one is."""
 
 
 def _result(result: scoring.Result, edition: Edition) -> dict[str, Any]:
@@ -150,9 +152,30 @@ def _apply_changes(game: models.Game, changes: list[schemas.Change], before: int
             roster_services.remove_player(game, change.leave)
 
 
+def _impossible(item: schemas.GameFile, number: int | None) -> None:
+    """ImportRefused for what the file says that cannot have happened: a round entered before
+    the game started, a player who joins or leaves before a round the game does not have."""
+    for index, body in enumerate(item.rounds, 1):
+        if item.created_at is not None and body.at is not None and body.at < item.created_at:
+            raise ImportRefused(Reason(
+                "this round was entered at %(at)s, before the game started (%(start)s)",
+                {"at": body.at.isoformat(timespec="seconds"),
+                 "start": item.created_at.isoformat(timespec="seconds")}),
+                number, index, field="at")
+    last = len(item.rounds) + 1  # a change after the last round comes before the next one
+    for change in item.changes:
+        if not 2 <= change.round <= last:
+            raise ImportRefused(Reason(
+                "“changes”: %(name)s joins or leaves before round %(round)s, but the game "
+                "has rounds 1 to %(last)s (a change comes before round 2 to %(next)s)",
+                {"name": change.join or change.leave, "round": change.round,
+                 "last": last - 1, "next": last}), number, field="changes")
+
+
 def import_game(item: schemas.GameFile, number: int | None = None) -> models.Game:
     """Start the game ``item`` describes and replay its rounds as if entered on a phone."""
     at: dict[str, int | None] = {"game": number, "round": None}
+    _impossible(item, number)
     try:
         game = services.create_game(item.to_spec())
         game.created_at = item.created_at or game.created_at
@@ -224,7 +247,9 @@ def read_file(data: object) -> schemas.ExportFile:
         first = schemas.first(schemas.ExportFile, error)
         game, round = schemas.where(first["loc"])
         reason = schemas.refusal(schemas.ExportFile, data, first).reason
-        raise ImportRefused(reason, game, round) from None
+        named = [step for step in first["loc"] if isinstance(step, str) and step.isidentifier()
+                 and step not in ("game", "group", "games")]
+        raise ImportRefused(reason, game, round, field=named[-1] if named else None) from None
 
 
 def _with_house_rules(data: object) -> object:
@@ -254,6 +279,8 @@ def _with_house_rules(data: object) -> object:
 
 def import_data(data: object) -> Imported:
     """Store what an exported file holds, under new links; ImportRefused when it cannot."""
+    if not schemas.is_unicode(data):
+        raise ImportRefused(Reason(schemas.NOT_UNICODE))
     file = read_file(_with_house_rules(data))
     if file.game is not None and file.kind == "game":
         return Imported(game=import_game(file.game))

@@ -110,16 +110,12 @@ def _name_problem(names: Sequence[str]) -> Problem | None:
     one player when their :func:`companion.names.key` is the same ("Anna" and " anna")."""
     seen: set[str] = set()
     for seat, name in enumerate(names, start=1):
-        if player_names.blank(name):
+        if not player_names.clean(name):
             return Problem("player %(n)s has no name: a name has 1 to %(max)s characters",
                            {"n": seat, "max": MAX_NAME}, player=name)
-        if player_names.too_long(name, MAX_NAME):
-            return Problem("“%(name)s…” is too long: a name has 1 to %(max)s characters",
-                           {"name": player_names.cut(name, MAX_NAME), "max": MAX_NAME},
-                           player=name)
-        if player_names.unwanted(name) is not None:
-            return Problem("the name of player %(n)s holds a control character",
-                           {"n": seat}, player=name)
+        refused = player_names.refusal(name, MAX_NAME)
+        if refused is not None:
+            return Problem(refused.template, refused.params, player=name)
         if player_names.key(name) in seen:
             return Problem("“%(name)s” is in this game twice: every player needs a different "
                            "name", {"name": name}, player=name)

@@ -37,13 +37,15 @@ class GroupProblem(ServiceError):
 
 
 def clean_name(name: str) -> str:
-    """A group's name, stripped; 0 to MAX_GROUP_NAME printable characters."""
-    name = name.strip()
-    if len(name) > MAX_GROUP_NAME:
+    """A group's name as stored (companion.names.clean): none, or a name by the rule of every
+    name (companion.names.refusal) of at most MAX_GROUP_NAME characters, the column's size."""
+    name = player_names.clean(name)
+    if player_names.length(name) > MAX_GROUP_NAME:
         raise GroupProblem(400, Reason("a group's name has at most %(max)s characters",
                                         {"max": MAX_GROUP_NAME}))
-    if not name.isprintable():
-        raise GroupProblem(400, Reason("a name cannot hold control characters"))
+    refused = player_names.refusal(name, MAX_GROUP_NAME, MAX_GROUP_NAME) if name else None
+    if refused is not None:
+        raise GroupProblem(400, refused)
     return name
 
 

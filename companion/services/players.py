@@ -42,17 +42,15 @@ def valid_name(name: str, *, instead_of: str | None = None) -> str:
     """``name`` as stored (companion.names.clean), or RosterError saying why it cannot be a
     player's name: ``instead_of`` names the player being renamed."""
     name = player_names.clean(name) if isinstance(name, str) else ""
-    if player_names.blank(name) and instead_of is not None:
+    if not name and instead_of is not None:
         raise RosterError(Reason("%(player)s needs a name: a name has 1 to %(max)s characters",
                                  {"player": instead_of, "max": MAX_NAME}))
-    if player_names.blank(name):
+    if not name:
         raise RosterError(Reason("the new player needs a name: a name has 1 to %(max)s "
                                  "characters", {"max": MAX_NAME}))
-    if player_names.too_long(name, MAX_NAME):
-        raise RosterError(Reason("“%(name)s…” is too long: a name has 1 to %(max)s characters",
-                                 {"name": player_names.cut(name, MAX_NAME), "max": MAX_NAME}))
-    if player_names.unwanted(name) is not None:
-        raise RosterError(Reason("a name cannot hold control characters"))
+    refused = player_names.refusal(name, MAX_NAME)
+    if refused is not None:
+        raise RosterError(refused)
     return name
 
 

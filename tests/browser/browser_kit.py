@@ -39,6 +39,14 @@ def api_game(page, server: str, players: list[str], **options: Any) -> dict[str,
     return game
 
 
+def api_post(page, server: str, path: str, body: dict[str, Any]) -> dict[str, Any]:  # type: ignore[no-untyped-def]
+    """POST ``body`` to a JSON route with the page's request context; 200 or 201 expected."""
+    response = page.request.post(f"{server}{path}", data=body)
+    assert response.status in (200, 201), response.text()
+    answer: dict[str, Any] = response.json()
+    return answer
+
+
 def api_round(page, server: str, game: dict[str, Any], results: list[dict[str, Any]],  # type: ignore[no-untyped-def]
               **options: Any) -> dict[str, Any]:
     response = page.request.post(f"{server}/api/games/{game['id']}/rounds",

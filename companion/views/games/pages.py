@@ -128,7 +128,7 @@ def _edition_facts(house: editions.Edition | None = None) -> dict[str, dict[str,
     seat's choice, which variants apply and how many phases it has (variant 2 offers only
     those)."""
     offered = (*editions.all_editions(), *((house,) if house is not None else ()))
-    return {edition.key: {"first": _(edition.first_label), "variants": edition.variants,
+    return {edition.key: {"first": edition.says("first_label", _), "variants": edition.variants,
                           "knocking": not edition.markers, "phases": edition.phase_count}
             for edition in offered}
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from flask import abort, flash, redirect, render_template, url_for
 from flask_babel import gettext as _
 from flask_babel import ngettext
@@ -31,41 +33,70 @@ def players(key: str) -> str:
     found = services.find_game(key)
     if found is None or not found[1]:
         abort(404)
-    game = found[0]
+    return _page(found[0])
+
+
+def _page(game: models.Game, refused: Refused | None = None) -> str:
+    """The page; ``refused`` a name the page refused, shown again next to its field as typed
+    with the reason."""
     sheet = services.sheet_of(game)
     # Names that only look like what they seem: a note in their card, never a refusal.
     notes = {name: say(reason, sentence=True) for name, reason
              in roster_services.look_alike_warnings([line.name for line in sheet.players])}
     return render_template("games/players.html", game=game, sheet=sheet, form=PlayerForm(),
-                           joining=_joining(sheet), notes=notes)
+                           joining=_joining(sheet), notes=notes, refused=refused)
+
+
+@dataclass(frozen=True)
+class Refused:
+    """A name the page refused: which form (``add``, or ``rename`` of ``player``), what was
+    typed, and why."""
+
+    action: str
+    player: str
+    name: str
+    error: str
 
 
 @bp.post("/<key>/players/<action>")
-def change_players(key: str, action: str) -> Response:
-    """One change to the players, locked like every write; the revision guards it."""
+def change_players(key: str, action: str) -> Response | tuple[str, int]:
+    """One change to the players, locked like every write; the revision guards it. A name
+    refused is answered on the page, next to its field, with what was typed (422)."""
     if action not in ("rename", "add", "remove"):
         abort(404)
     game = services.lock_game(key)
     if game is None:
         abort(404)
     form = PlayerForm()
+    player, name = form.player.data or "", form.name.data or ""
     revision = whole_number(form.revision.data or "")
     if not form.validate_on_submit():
-        flash(" ".join(error for errors in form.errors.values() for error in errors)
-              or _("Nothing was changed: the form was incomplete. Try again."), "error")
+        if form.name.errors and action != "remove":
+            return _refused(game, Refused(action, player, name, str(form.name.errors[0])))
+        flash(_("Nothing was changed: the form was incomplete. Try again."), "error")
     elif revision is not None and revision != game.revision:
         flash(_("Nothing was changed: the game changed on another phone. Here it is as it "
                 "is now."), "error")
     else:
         try:
-            message = _change(game, action, form.player.data or "", form.name.data or "")
+            message = _change(game, action, player, name)
         except roster_services.RosterError as error:
             db.session.rollback()
-            flash(say(error.reason, sentence=True), "error")
+            if action == "remove":
+                flash(say(error.reason, sentence=True), "error")
+            else:
+                return _refused(game, Refused(action, player, name,
+                                              say(error.reason, sentence=True)))
         else:
             db.session.commit()
             flash(message)
     return redirect(url_for("games.players", key=key), 303)
+
+
+def _refused(game: models.Game, refused: Refused) -> tuple[str, int]:
+    page = _page(game, refused)
+    db.session.rollback()  # the lock taken for the change
+    return page, 422
 
 
 def _change(game: models.Game, action: str, player: str, name: str) -> str:
