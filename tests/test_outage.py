@@ -110,8 +110,11 @@ def test_a_fast_restart_under_writes_cuts_no_answer_into_a_500(cluster, tmp_path
         seen: Counter[int] = Counter()
         stop = threading.Event()
 
+        created = threading.Semaphore(0)
+
         def table(kind: str) -> None:
             game = call(server.url, "POST", "/api/games", {"players": ["Ada", "Bo"]}).body
+            created.release()
             turn = 0
             while not stop.is_set():
                 state = call(server.url, "GET", f"/api/games/{game['id']}").body
@@ -126,6 +129,8 @@ def test_a_fast_restart_under_writes_cuts_no_answer_into_a_500(cluster, tmp_path
                   for kind in ("write", "write", "read", "read")]
         for thread in tables:
             thread.start()
+        for _thread in tables:  # every table has its game (a worker's first answer takes a
+            assert created.acquire(timeout=60)  # second or more): the restart hits the rounds
         time.sleep(1)
         cluster.stop("fast")
         cluster.start()
