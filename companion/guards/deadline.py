@@ -22,6 +22,7 @@ from typing import Any
 from flask import Flask, abort, request
 from werkzeug.wsgi import LimitedStream
 
+from companion.exceptions import InputError
 from companion.limits import IMPORT_MAX_BYTES
 
 REFUSED = "companion.body_refused"
@@ -83,11 +84,17 @@ class BodyDeadline:
         environ["CONTENT_LENGTH"] = str(len(body))
 
 
-class BodyRefused(Exception):
-    """A body that did not arrive as it should: ``status`` says how the app answers."""
+class BodyRefused(InputError):
+    """A body that did not arrive as it should: ``status`` says how the app answers. The
+    answer is the app's own page or JSON for that status (translated there), so the reason
+    here is only what a log shows."""
+
+    WHY = {408: "the request body did not arrive in time",
+           400: "the request body is not well formed",
+           413: "the request body is too large"}
 
     def __init__(self, status: int) -> None:
-        super().__init__(status)
+        super().__init__(self.WHY[status])
         self.status = status
 
 

@@ -11,10 +11,45 @@ instead of the fewest wilds it keeps, per number of wilds, the kinds the kept pl
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import Protocol
 
-if TYPE_CHECKING:
-    from companion.rules.general_search import _Search
+from companion.rules.phases import Part
+
+Slot = tuple[int, tuple[int, ...]]  # (cards it takes at most, the kinds of natural it takes)
+# (the numbers laid in order, its slots, every kind of natural it takes)
+Template = tuple[tuple[int, ...], tuple[Slot, ...], tuple[int, ...]]
+Pick = tuple[tuple[int, int], ...]  # (kind of natural, how many) a part takes
+
+
+class _Shape(Protocol):
+    """What this search reads of ``general_search.General`` (described here, so that the
+    search imports this module and not the other way round)."""
+
+    sizes: list[int]
+    templates: list[list[Template]]
+    slot_masks: list[tuple[tuple[int, ...], ...]]
+
+    def picks(self, position: int, index: int, counts: tuple[int, ...], more: int = 0
+              ) -> tuple[tuple[int, Pick], ...]: ...
+
+
+class _Search(Protocol):
+    """What this search reads of ``general_search._Search``."""
+
+    @property
+    def strategy(self) -> _Shape: ...
+
+    counts: tuple[int, ...]
+
+    @property
+    def parts(self) -> Sequence[Part]: ...
+
+    def alone(self, position: int, counts: tuple[int, ...], extra: bool = False) -> int: ...
+
+    def finish(self, position: int, counts: tuple[int, ...], floor: int, budget: int
+               ) -> int: ...
+
 
 Costs = dict[int, int]  # wilds needed -> the kinds of natural the kept place may be (mask)
 

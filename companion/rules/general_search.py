@@ -20,14 +20,10 @@ from collections.abc import Iterator
 from itertools import product
 
 from companion.rules.cards import MAX_NUMBER, WILD, Card, Colour
-from companion.rules.general_outs import improving
+from companion.rules.general_outs import Pick, Slot, Template, improving
 from companion.rules.phases import Part, PartKind
 from companion.rules.tally import COLOURS, NUMBER_BITS, NUMBERS, UNSOLVED, Laydown, Strategy, Tally
 
-Slot = tuple[int, tuple[int, ...]]  # (cards it takes at most, the kinds of natural it takes)
-# (the numbers laid in order, its slots, every kind of natural it takes)
-Template = tuple[tuple[int, ...], tuple[Slot, ...], tuple[int, ...]]
-Pick = tuple[tuple[int, int], ...]  # (kind of natural, how many) a part takes
 #: Picks kept per phase shape, for the templates and counts met (a few bytes each).
 PICKS_KEPT = 20_000
 
