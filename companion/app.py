@@ -12,7 +12,11 @@ from flask import Flask, Response, request
 from companion import config, security
 from companion.extensions import babel, compress, csrf, db
 
-ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = Path(__file__).resolve().parent
+#: A built wheel carries the templates and static files inside the package (setup.py maps the
+#: top-level folders there); a checkout, editable install included, keeps them beside it.
+BUNDLED = (PACKAGE / "templates").is_dir()
+HOME = PACKAGE if BUNDLED else PACKAGE.parent
 
 
 def _buffer_static_files(response: Response) -> Response:
@@ -58,15 +62,23 @@ def _own_files(app: Flask) -> None:
             "(and DATABASE_URL) to a folder it can write.") from None
 
 
+def _instance_path() -> str | None:
+    """COMPANION_INSTANCE_PATH, else instance/ in a checkout; an installed copy never writes
+    into site-packages: it takes Flask's own place, <prefix>/var/companion.app-instance."""
+    configured = os.environ.get("COMPANION_INSTANCE_PATH")
+    if configured:
+        return configured
+    return None if BUNDLED else str(PACKAGE.parent / "instance")
+
+
 def build(test_config: Mapping[str, Any] | None = None) -> Flask:
     """Defaults, then instance/config.py, then the environment, then ``test_config``."""
-    instance_path = os.environ.get("COMPANION_INSTANCE_PATH", str(ROOT / "instance"))
     app = Flask(
         __name__,
-        instance_path=instance_path,
+        instance_path=_instance_path(),
         instance_relative_config=True,
-        template_folder=str(ROOT / "templates"),
-        static_folder=str(ROOT / "static"),
+        template_folder=str(HOME / "templates"),
+        static_folder=str(HOME / "static"),
     )
     app.config.from_mapping(config.defaults(app.instance_path))
     app.config.from_pyfile("config.py", silent=True)

@@ -75,13 +75,25 @@ def test_every_module_a_precached_script_imports_is_precached() -> None:
 
 
 def test_the_version_changes_with_any_static_file(tmp_path: Path) -> None:
-    for folder in offline.VERSIONED:
-        (tmp_path / folder).mkdir()
+    folders = (tmp_path / "static", tmp_path / "templates")
+    for folder in folders:
+        folder.mkdir()
     asset = tmp_path / "static" / "app.css"
     asset.write_text("body { color: black; }")
-    before = offline._version(tmp_path, offline._signature(tmp_path))
+    before = offline._version(folders, offline._signature(folders))
     asset.write_text("body { color: navy; }")
-    assert offline._version(tmp_path, offline._signature(tmp_path)) != before
+    assert offline._version(folders, offline._signature(folders)) != before
+
+
+def test_the_version_is_the_same_wherever_the_files_are(tmp_path: Path) -> None:
+    versions = set()
+    for place in ("checkout", "site-packages/companion"):
+        folders = (tmp_path / place / "static", tmp_path / place / "templates")
+        for folder in folders:
+            folder.mkdir(parents=True)
+        (folders[0] / "app.css").write_text("body { color: black; }")
+        versions.add(offline._version(folders, offline._signature(folders)))
+    assert len(versions) == 1
 
 
 def _png_size(path: Path) -> tuple[int, int]:

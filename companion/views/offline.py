@@ -22,8 +22,6 @@ SHELL_FILES = (
     "manifest.webmanifest", "icons/icon.svg", "icons/icon-192.png",
     "icons/apple-touch-icon.png",
 )
-#: Folders whose contents make the version: any change there installs a new worker.
-VERSIONED = ("static", "templates")
 
 
 def precache_urls() -> list[str]:
@@ -31,26 +29,38 @@ def precache_urls() -> list[str]:
     return [*SHELL_PAGES, *(f"/static/{name}" for name in SHELL_FILES)]
 
 
-def _signature(root: Path) -> tuple[tuple[str, int, int], ...]:
-    files = sorted(path for folder in VERSIONED for path in (root / folder).rglob("*")
-                   if path.is_file())
-    return tuple((str(path.relative_to(root)), path.stat().st_mtime_ns, path.stat().st_size)
-                 for path in files)
+def _signature(folders: tuple[Path, ...]) -> tuple[tuple[str, int, int], ...]:
+    files = sorted(path for folder in folders for path in folder.rglob("*") if path.is_file())
+    return tuple((str(path), path.stat().st_mtime_ns, path.stat().st_size) for path in files)
 
 
 @lru_cache(maxsize=4)
-def _version(root: Path, signature: tuple[tuple[str, int, int], ...]) -> str:
+def _version(folders: tuple[Path, ...], signature: tuple[tuple[str, int, int], ...]) -> str:
     digest = hashlib.sha256(json.dumps(precache_urls()).encode())
     for name, _mtime, _size in signature:
-        digest.update(name.encode())
-        digest.update((root / name).read_bytes())
+        path = Path(name)
+        # Named from its folder's parent, so the version is the same wherever it is installed.
+        digest.update(str(path.relative_to(_home(folders, path))).encode())
+        digest.update(path.read_bytes())
     return digest.hexdigest()[:16]
+
+
+def _home(folders: tuple[Path, ...], path: Path) -> Path:
+    return next(folder.parent for folder in folders if path.is_relative_to(folder))
+
+
+def versioned_folders() -> tuple[Path, ...]:
+    """The static files and templates the app serves, wherever they are (the checkout, or
+    inside the installed package): any change there installs a new worker."""
+    root = Path(current_app.root_path)
+    return (root / (current_app.static_folder or "static"),
+            root / (current_app.template_folder or "templates"))
 
 
 def version() -> str:
     """A hash of the static files and templates: the name of this release's caches."""
-    root = Path(current_app.root_path).parent
-    return _version(root, _signature(root))
+    folders = versioned_folders()
+    return _version(folders, _signature(folders))
 
 
 @bp.get("/sw.js")
