@@ -28,10 +28,10 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, has_request_context, request
-from flask_migrate import Migrate, stamp, upgrade
+from flask import Flask, current_app, has_request_context, request
 from sqlalchemy import Engine, event, inspect, text
 
+from companion import schema_commands
 from companion.extensions import db
 
 MIGRATIONS = str(Path(__file__).resolve().parent / "migrations")
@@ -44,8 +44,6 @@ BEGIN_OPTION = "companion_begin"
 #: by :func:`connect`, never passed on to the server.
 ANSWER = "companion_answer_seconds"
 _connect_args: weakref.WeakKeyDictionary[Engine, dict[str, Any]] = weakref.WeakKeyDictionary()
-
-migrate = Migrate(directory=MIGRATIONS, render_as_batch=True, compare_type=True)
 
 
 def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
@@ -158,7 +156,7 @@ def begin_write() -> None:
 def init_app(app: Flask, *, also: Callable[[Flask, Engine], None] | None = None) -> None:
     """Bind the migrations, prepare the engine and bring the schema up to date if asked;
     ``also``: what else needs the prepared engine (the read side's pool)."""
-    migrate.init_app(app, db)
+    schema_commands.init_app(app, MIGRATIONS)  # flask db …; alembic only when it runs
 
     with app.app_context():
         options = app.config.get("SQLALCHEMY_ENGINE_OPTIONS") or {}
@@ -172,6 +170,12 @@ def init_app(app: Flask, *, also: Callable[[Flask, Engine], None] | None = None)
             # The app factory's own connections are closed before any worker is forked. (An
             # in-memory SQLite database lives only as long as its one connection: kept.)
             db.engine.dispose()
+
+
+def bind_migrations(app: Flask) -> None:
+    """Flask-Migrate bound to ``app``, for its functions (``flask_migrate.upgrade``) called
+    outside ``flask db``; this imports alembic, which nothing else at start-up does."""
+    schema_commands.ensure(app, MIGRATIONS)
 
 
 def _in_memory(engine: Engine) -> bool:
@@ -200,6 +204,9 @@ def _migrate(engine: Engine) -> None:
     # connection, which cannot hold two transactions.
     with engine.connect() as connection:
         tables = set(inspect(connection).get_table_names())
+    bind_migrations(current_app)
+    from flask_migrate import stamp, upgrade
+
     if "game" in tables and "alembic_version" not in tables:
         stamp(directory=MIGRATIONS, revision=FIRST_SCHEMA)
     upgrade(directory=MIGRATIONS)

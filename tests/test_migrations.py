@@ -24,6 +24,7 @@ RESULT = ("INSERT INTO result (round_id, position, player, laid, phase, points, 
 def first_release_database(url: str, instance: str) -> None:
     """The schema and data as the first release left them: no alembic_version table."""
     app = create_app({"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "k", "MIGRATE_ON_START": 0})
+    storage.bind_migrations(app)
     with app.app_context():
         upgrade(directory=storage.MIGRATIONS, revision=storage.FIRST_SCHEMA)
         with db.engine.begin() as connection:
@@ -111,6 +112,7 @@ def test_0006_fills_in_when_games_ended_and_has_the_groups_records_derived_again
     try:
         app = create_app({"SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "k",
                           "MIGRATE_ON_START": 0})
+        storage.bind_migrations(app)
         with app.app_context():
             upgrade(directory=storage.MIGRATIONS, revision="0005")
             with db.engine.begin() as connection:

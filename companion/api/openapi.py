@@ -17,25 +17,64 @@ from __future__ import annotations
 
 import copy
 import functools
+import threading
 from collections.abc import Callable, Iterable
-from typing import Any, TypeVar, cast
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from flask import Response, jsonify
 from pydantic import BaseModel
-from spectree import Response as Answers
-from spectree import SpecTree
 
 from companion import editions
 from companion.api.common import bp
 from companion.schemas import ErrorAnswer
 from companion.services import games as services
 
+if TYPE_CHECKING:
+    from spectree import SpecTree
+
 F = TypeVar("F", bound=Callable[..., Any])
 
-_tree = SpecTree("flask", mode="strict", title="Phase 10 Companion API", version="1",
-                 openapi_version="3.1.0", annotations=False,
-                 validation_error_model=ErrorAnswer, naming_strategy=lambda model: model.__name__,
-                 nested_naming_strategy=lambda _parent, child: child)
+
+class _Described:
+    """A view's part of the document, told to spectree only when the document is first asked
+    for: spectree turns every model into a JSON schema as it is told, which cost about 40% of
+    the app's start-up in every process that never serves the document."""
+
+    def __init__(self, view: Callable[..., Any], plain: Callable[..., Any], codes: list[int],
+                 json: type[BaseModel] | None, query: type[BaseModel] | None,
+                 answers: dict[int, type[BaseModel]]) -> None:
+        self.view, self.plain, self.codes = view, plain, codes
+        self.json, self.query, self.answers = json, query, answers
+
+    def tell(self, tree: SpecTree) -> None:
+        from spectree import Response as Answers
+
+        models: dict[str, Any] = {f"HTTP_{code}": model for code, model in self.answers.items()}
+        models.update({f"HTTP_{code}": ErrorAnswer for code in self.codes})
+        describe = tree.validate(json=self.json, query=self.query, resp=Answers(**models),
+                                 skip_validation=True,
+                                 validation_error_status=self.codes[0] if self.codes else 400)
+        # spectree finds a view's description along its __wrapped__ chain.
+        self.plain.__wrapped__ = describe(self.view)  # type: ignore[attr-defined]
+
+
+_described: list[_Described] = []
+_building = threading.Lock()
+
+
+@functools.cache
+def _tree() -> SpecTree:
+    """spectree, told about every documented view (once per process, on first use)."""
+    from spectree import SpecTree
+
+    tree = SpecTree("flask", mode="strict", title="Phase 10 Companion API", version="1",
+                    openapi_version="3.1.0", annotations=False,
+                    validation_error_model=ErrorAnswer,
+                    naming_strategy=lambda model: model.__name__,
+                    nested_naming_strategy=lambda _parent, child: child)
+    for described in _described:
+        described.tell(tree)
+    return tree
 
 
 def documented(*, answers: dict[int, type[BaseModel]], errors: Iterable[int] = (),
@@ -43,20 +82,13 @@ def documented(*, answers: dict[int, type[BaseModel]], errors: Iterable[int] = (
                query: type[BaseModel] | None = None) -> Callable[[F], F]:
     """Put the decorated view in the document: its body or query, answers and errors (each
     an :class:`~companion.schemas.ErrorAnswer`). The view itself runs unwrapped."""
-    codes = sorted(errors)
-    models: dict[str, Any] = {f"HTTP_{code}": model for code, model in answers.items()}
-    models.update({f"HTTP_{code}": ErrorAnswer for code in codes})
-    describe = _tree.validate(json=json, query=query, resp=Answers(**models),
-                              skip_validation=True,
-                              validation_error_status=codes[0] if codes else 400)
 
     def decorate(view: F) -> F:
         @functools.wraps(view)
         def plain(*args: Any, **kwargs: Any) -> Any:
             return view(*args, **kwargs)
 
-        # spectree finds a view's description along its __wrapped__ chain.
-        plain.__wrapped__ = describe(view)
+        _described.append(_Described(view, plain, sorted(errors), json, query, answers))
         return cast(F, plain)
 
     return decorate
@@ -64,7 +96,8 @@ def documented(*, answers: dict[int, type[BaseModel]], errors: Iterable[int] = (
 
 def document() -> dict[str, Any]:
     """The OpenAPI document of this app's API (call it in a request or app context)."""
-    spec: dict[str, Any] = copy.deepcopy(_tree.spec)
+    with _building:  # two first requests at once build it once
+        spec: dict[str, Any] = copy.deepcopy(_tree().spec)
     spec.pop("tags", None)
     _fill(spec, list(editions.keys()))
     schemas = spec["components"]["schemas"]

@@ -25,8 +25,10 @@ from typing import (
     NotRequired,  # pydantic reads these before 3.12
 )
 
-from pydantic import BaseModel, ConfigDict, Field, RootModel
+from pydantic import BaseModel, ConfigDict, Field
 from typing_extensions import TypedDict
+
+from companion.schemas.root import Root
 
 Status = Literal["playing", "tiebreak", "finished"]
 Chance = Annotated[dict[str, Annotated[float, Field(ge=0, le=1)]], Field(
@@ -330,32 +332,33 @@ class ErrorJson(TypedDict):
 
 
 # The same shapes wrapped for the OpenAPI document (the answers of companion.api.openapi).
+# Built when the document is (defer_build): a process that never serves it never pays for them.
 
-class ErrorAnswer(RootModel[ErrorJson]):
+class ErrorAnswer(Root[ErrorJson]):
     """Every refusal: one sentence a person can act on, and the details."""
 
 
-class CheckAnswer(RootModel[CheckJson]):
+class CheckAnswer(Root[CheckJson]):
     """A lay-down checked, or a hand searched for the phase."""
 
 
-class HitAnswer(RootModel[HitJson]):
+class HitAnswer(Root[HitJson]):
     """Whether the card may be added, and at which end."""
 
 
-class OutsAnswer(RootModel[OutsJson]):
+class OutsAnswer(Root[OutsJson]):
     """One phase: short, outs, the odds, a lay-down and extras; without a phase: ``phases``."""
 
 
-class GameAnswer(RootModel[GameJson]):
+class GameAnswer(Root[GameJson]):
     """A game (docs/API.md, "The game"); ``id`` only through the edit link."""
 
 
-class GroupAnswer(RootModel[GroupJson]):
+class GroupAnswer(Root[GroupJson]):
     """A group: its games, newest first, and its records (docs/API.md, "Groups")."""
 
 
-class ImportAnswer(RootModel[GameAnswer | GroupAnswer]):
+class ImportAnswer(Root[GameAnswer | GroupAnswer]):
     """The new game or group."""
 
 
@@ -372,13 +375,14 @@ def _not_json(media: str, schema: dict[str, Any]) -> Callable[[dict[str, Any]], 
 class CsvFile(BaseModel):
     """A header row, then one row per player per round."""
 
-    model_config = ConfigDict(json_schema_extra=_not_json("text/csv", {"type": "string"}))
+    model_config = ConfigDict(defer_build=True,
+                              json_schema_extra=_not_json("text/csv", {"type": "string"}))
 
 
 class Events(BaseModel):
     """Server-Sent Events named ``revision`` with data ``{"revision": N}``, one by one."""
 
-    model_config = ConfigDict(json_schema_extra=_not_json("text/event-stream", {
+    model_config = ConfigDict(defer_build=True, json_schema_extra=_not_json("text/event-stream", {
         "type": "object", "required": ["event", "data"], "properties": {
             "event": {"const": "revision"}, "data": {"type": "string"},
             "id": {"type": "string"}, "retry": {"type": "integer"}}}))

@@ -51,9 +51,10 @@ class Says:
 
 
 class Schema(BaseModel):
-    """A request or file object: unknown fields are ignored, as the API always did."""
+    """A request or file object: unknown fields are ignored, as the API always did. Its
+    validator is built when first used (defer_build), not when a process starts."""
 
-    model_config = ConfigDict(extra="ignore", frozen=True)
+    model_config = ConfigDict(extra="ignore", frozen=True, defer_build=True)
     #: What is said when the object is not an object at all.
     SAYS: ClassVar[Says] = Says("the body must be a JSON object")
 

@@ -9,19 +9,20 @@ from __future__ import annotations
 from typing import Annotated, Literal, NotRequired
 
 from flask import url_for
-from pydantic import BaseModel, ConfigDict, Field, RootModel
+from pydantic import BaseModel, ConfigDict, Field
 from typing_extensions import TypedDict
 
 from companion.editions import Edition
 from companion.editions import house as rules
 from companion.i18n import say_phase
 from companion.schemas.answers import HouseRulesJson, PartJson, ValuesJson
+from companion.schemas.root import Root
 
 Kind = Literal["set", "run", "colour", "colour run"]
 
 
 class PartBody(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
     kind: Kind
     size: Annotated[int, Field(ge=2, le=12, description="cards in the group, at least")]
 
@@ -29,7 +30,7 @@ class PartBody(BaseModel):
 class ValuesBody(BaseModel):
     """What a card left in a hand costs; the rule book's values by default (Mattel: wild 25)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
     low: Annotated[int, Field(ge=0, le=rules.MAX_VALUE, description="a card 1–9")] = 5
     high: Annotated[int, Field(ge=0, le=rules.MAX_VALUE, description="a card 10–12")] = 10
     skip: Annotated[int, Field(ge=0, le=rules.MAX_VALUE)] = 15
@@ -40,7 +41,7 @@ class HouseRulesBody(BaseModel):
     """House rules: a name, 1–12 phases of parts, card values; a phase holds at most the 10
     cards a player is dealt, and the rules checker must be able to plan it (422 otherwise)."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
     name: Annotated[str, Field(min_length=1, max_length=rules.MAX_NAME)]
     phases: Annotated[list[list[PartBody]], Field(min_length=1, max_length=rules.MAX_PHASES)]
     values: ValuesBody | None = None
@@ -69,7 +70,7 @@ class HouseEditionJson(TypedDict):
     links: EditionLinksJson
 
 
-class HouseEditionAnswer(RootModel[HouseEditionJson]):
+class HouseEditionAnswer(Root[HouseEditionJson]):
     """House rules (docs/API.md, "House rules"); ``id`` only through the edit link."""
 
 

@@ -11,7 +11,6 @@ from pydantic import (
     BeforeValidator,
     ConfigDict,
     Field,
-    RootModel,
     StrictBool,
     StrictInt,
     StrictStr,
@@ -45,6 +44,7 @@ from companion.schemas.base import (
     Says,
     Schema,
 )
+from companion.schemas.root import Root
 from companion.services.games import GameSpec
 
 # The rules checker and "What do I need?"
@@ -308,7 +308,7 @@ class AddGame(Revised):
         return self.game.rstrip("/").rsplit("/", 1)[-1]
 
 
-class GroupGameBody(RootModel[NewGame | AddGame]):
+class GroupGameBody(Root[NewGame | AddGame]):
     """``POST /api/groups/<id>/games``: a new game's settings (it has ``players``), or a game
     played earlier (the view reads the one the body is)."""
 
