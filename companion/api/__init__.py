@@ -1,4 +1,4 @@
-"""The JSON API (shared/API.md): one package, a module per feature.
+"""The JSON API (docs/API.md): one package, a module per feature.
 
 ``common`` holds the ``api`` blueprint, the request body, the locked game and the mapping of
 refusals to status codes; ``checker``, ``outs``, ``games`` and ``players`` add their routes

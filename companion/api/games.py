@@ -1,4 +1,4 @@
-"""The JSON API's games (shared/API.md): start, read, follow live, and write rounds."""
+"""The JSON API's games (docs/API.md): start, read, follow live, and write rounds."""
 
 from __future__ import annotations
 

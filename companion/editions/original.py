@@ -1,4 +1,4 @@
-"""The card game as Ravensburger prints it (seed 003): ten phases, penalty points, variants."""
+"""The card game as Ravensburger prints it (docs/rules.md): ten phases, penalty points, variants."""
 
 from companion.editions.base import Edition
 from companion.exceptions import N_

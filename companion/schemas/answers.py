@@ -1,4 +1,4 @@
-"""What the API answers, each shape written once (shared/API.md).
+"""What the API answers, each shape written once (docs/API.md).
 
 Each answer is a ``TypedDict``: the code that builds it (``schemas.games``, ``schemas.groups``,
 ``api.checker``, ``api.outs``, ``api.common.json_error``) is type-checked against it by
@@ -12,7 +12,7 @@ dicts take (measured in the commit that made this module); the shape is fixed wh
 is checked, so the run time need not check it again.
 
 Fields marked ``NotRequired`` appear only where said (``id`` through the edit link, a card
-game's ``dealer``, the board game's markers). More fields may come (API.md: add freely).
+game's ``dealer``, the board game's markers). More fields may come (docs/API.md: add freely).
 """
 
 from __future__ import annotations

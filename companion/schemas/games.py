@@ -1,4 +1,4 @@
-"""The game as the API's JSON (shared/API.md), built from the derived sheet in the shapes of
+"""The game as the API's JSON (docs/API.md), built from the derived sheet in the shapes of
 ``schemas.answers``."""
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""The board game's track (seeds 001, 004): phase markers, the evaluation order, the wreath.
+"""The board game's track (the board game rules, docs/rules.md): phase markers, the
+evaluation order, the wreath.
 
 As decided for the companion:
 

@@ -1,6 +1,7 @@
 """The card games' score sheet (original and Masters): phases done, points, the winner.
 
-The Wertungsblatt rules (seed 000, 002), as decided for the companion:
+The Wertungsblatt rules (the card game rules and the Masters article, docs/rules.md), as
+decided for the companion:
 
 - Each round the player who went out scores 0; everybody else scores their hand.
 - Original: everybody works through the phases in play (variant 2: e.g. only 1–5, or the

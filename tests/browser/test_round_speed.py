@@ -12,7 +12,8 @@ from thumb_kit import Thumb
 
 pytestmark = pytest.mark.browser
 
-# The rule book's example game (seed 000): (who went out, {player: (phase laid, points)}).
+# The card game rules' example game (docs/rules.md): (who went out,
+# {player: (phase laid, points)}).
 EXAMPLE = [
     ("Horst", {"Michaela": (True, "20"), "Petra": (True, "20"), "Thomas": (False, "75")}),
     ("Michaela", {"Horst": (True, "25"), "Petra": (False, "70"), "Thomas": (True, "25")}),

@@ -45,7 +45,7 @@ def phases_and_points(sheet: Sheet) -> dict[str, tuple[int, int]]:
     return {line.name: (len(line.phases_done), line.points) for line in sheet.players}
 
 
-# The worked example of the card game rules (seed 000). Each column of the printed sheet
+# The worked example of the card game rules (docs/rules.md). Each column of the printed sheet
 # lists a player's points of the rounds they did not go out in, in order:
 #   Michaela 20 15 | Horst 25 65 10 70 | Petra 20 70 15 20 | Thomas 75 25 50 15 65
 # Michaela laid her phase every round; the round each went out in is our reconstruction.

@@ -1,4 +1,5 @@
-"""Several players lay the last phase with the same fewest points: a tie-break round (002)."""
+"""Several players lay the last phase with the same fewest points: a tie-break round (the
+Masters article, docs/rules.md)."""
 
 from __future__ import annotations
 
