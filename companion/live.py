@@ -98,14 +98,33 @@ class Watcher:
         self.polled_until = 0.0
         #: Whether the loop has lost the database (logged once, until it answers again).
         self.down = False
+        self.thread: threading.Thread | None = None
+        #: Set by :meth:`stop`: the loop ends and does not start again.
+        self.stopping = threading.Event()
+
+    def _start(self) -> None:
+        """The loop, if it is not running (call with the lock held)."""
+        if not self.started and not self.stopping.is_set():
+            self.started = True
+            self.thread = threading.Thread(target=self._run, name="companion-live",
+                                           daemon=True)
+            self.thread.start()
+
+    def stop(self, timeout: float = IDLE + 5) -> None:
+        """End the loop and forget every stream; returns once the loop has ended. For an
+        app that is done (a test's), so no thread is left retrying a database that is gone."""
+        self.stopping.set()
+        with self.lock:
+            self.subscriptions.clear()
+            thread = self.thread
+        if thread is not None and thread is not threading.current_thread():
+            thread.join(timeout)
 
     def subscribe(self, game_id: int, seen: int) -> Subscription:
         subscription = Subscription(game_id, seen)
         with self.lock:
             self.subscriptions.setdefault(game_id, set()).add(subscription)
-            if not self.started:
-                self.started = True
-                threading.Thread(target=self._run, name="companion-live", daemon=True).start()
+            self._start()
         return subscription
 
     def unsubscribe(self, subscription: Subscription) -> None:
@@ -128,9 +147,7 @@ class Watcher:
             return None
         with self.lock:
             self.polled_until = time.monotonic() + POLL_INTEREST
-            if not self.started:
-                self.started = True
-                threading.Thread(target=self._run, name="companion-live", daemon=True).start()
+            self._start()
             return (self.epoch, self.heard) if self.listening else None
 
     def remember(self, key: str, row: Any, token: tuple[int, int]) -> None:
@@ -182,7 +199,8 @@ class Watcher:
     def _busy(self) -> bool:
         """Whether any stream still watches; the loop stops (and restarts later) when not."""
         with self.lock:
-            if not self.subscriptions and time.monotonic() >= self.polled_until:
+            if self.stopping.is_set() or (not self.subscriptions
+                                          and time.monotonic() >= self.polled_until):
                 self.started = False
             return self.started
 
@@ -193,7 +211,7 @@ class Watcher:
                 self._listen() if postgres else self._poll()
             except Exception as error:  # the database went away: catch up once it is back
                 self._lost(error)
-                time.sleep(1)
+                self.stopping.wait(1)
 
     def _lost(self, error: Exception) -> None:
         """One log line per outage (not one per retry), as the rest of the app logs."""
@@ -221,7 +239,7 @@ class Watcher:
         while self._busy():
             self.catch_up()
             self._back()
-            time.sleep(TICK)
+            self.stopping.wait(TICK)
 
     def _listen(self) -> None:
         connection = _notification_connection(self.engine)
@@ -292,6 +310,20 @@ class OpenStreams:
             held = self.by_address.pop(address, 0) - 1
             if held > 0:
                 self.by_address[address] = held
+
+
+def stop_watching(engine: Engine) -> None:
+    """Stop this process's watcher of ``engine``'s database and forget it (an app that is
+    done, a test's): no thread is left retrying a database that may be gone next."""
+    key = engine.url.render_as_string(hide_password=False)
+    with _watchers_lock:
+        found = _watchers.pop(key, None)
+        for number, known in list(_by_engine.items()):
+            if known is found:
+                del _by_engine[number]
+    if found is not None:
+        found.stop()
+
 
 #: A comment line at least this often keeps proxies and phones from giving up on a quiet stream.
 KEEP_ALIVE = 20.0

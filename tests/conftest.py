@@ -5,18 +5,54 @@ from __future__ import annotations
 
 import os
 import shutil
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+import server_kit
 from flask import Flask
 from flask.testing import FlaskClient
 from server_kit import DATABASES, database_url, empty_tables, wipe_database
+from sqlalchemy import create_engine, make_url, text
 
-from companion import create_app, editions
+from companion import create_app, editions, live
 from companion.editions import Edition
 from companion.extensions import db
+
+# Test modules import the kit as ``server_kit`` and as ``tests.server_kit``: one module, so
+# the ports it hands out are counted once.
+sys.modules.setdefault("tests.server_kit", server_kit)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Under pytest-xdist each worker gets its own PostgreSQL database, TEST_DATABASE_URL's
+    name with the worker's (``companion_test_gw0``), made on the same server if missing:
+    tests empty and drop tables, which must not happen under another worker's feet."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER")
+    shared = os.environ.get("TEST_DATABASE_URL")
+    if not worker or not shared:
+        return
+    url = make_url(shared)
+    name = f"{url.database}_{worker}"
+    engine = create_engine(url, isolation_level="AUTOCOMMIT")
+    try:
+        with engine.connect() as connection:
+            if connection.execute(text("SELECT 1 FROM pg_database WHERE datname = :name"),
+                                  {"name": name}).first() is None:
+                connection.execute(text(f'CREATE DATABASE "{name}"'))
+    finally:
+        engine.dispose()
+    os.environ["TEST_DATABASE_URL"] = url.set(database=name).render_as_string(
+        hide_password=False)
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Browser tests start Chromium: they count as slow (``pytest -m "not slow"``)."""
+    for item in items:
+        if item.get_closest_marker("browser") is not None:
+            item.add_marker(pytest.mark.slow)
 
 
 @pytest.fixture(scope="session")
@@ -55,6 +91,7 @@ def app(request: pytest.FixtureRequest, tmp_path: Path, monkeypatch: pytest.Monk
     })
     yield app
     with app.app_context():
+        live.stop_watching(db.engine)  # the live-update loop ends with the test
         db.session.remove()
         db.engine.dispose()
     if request.param == "postgresql":

@@ -16,7 +16,8 @@ from offline_kit import PHONE_OPTIONS, watch
 from playwright.sync_api import Page
 from thread_server import serve_in_thread
 
-from companion import create_app
+from companion import create_app, live
+from companion.extensions import db
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -36,6 +37,9 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     yield url
     httpd.shutdown()
     httpd.server_close()
+    with app.app_context():
+        live.stop_watching(db.engine)
+        db.engine.dispose()
     gc.collect()  # whatever the server leaked is reported here, under the marks above
 
 
