@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from server_kit import Answer, call
+from server_kit import Answer, call, created
 
 PLAYERS = ["Anna", "Ben", "Cem", "Dora"]
 #: What must stay 0.
@@ -101,7 +101,7 @@ class Table:
         self.new_game(phones)
 
     def new_game(self, phones: int) -> None:
-        game = call(self.base, "POST", "/api/games", {"players": PLAYERS}).body
+        game = created(self.base, "/api/games", {"players": PLAYERS})
         self.key, self.latest = game["id"], game["revision"]
         self.phones = [Phone(copy=game) for _ in range(phones)]
 

@@ -4,9 +4,11 @@ with gunicorn.conf.py (preloaded app, several workers and threads), on SQLite or
 from __future__ import annotations
 
 import contextlib
+import functools
 import http.client
 import json
 import os
+import random
 import signal
 import socket
 import subprocess
@@ -26,10 +28,57 @@ ROOT = Path(__file__).resolve().parent.parent
 DATABASES = ["sqlite"] + (["postgresql"] if os.environ.get("TEST_DATABASE_URL") else [])
 
 
-def free_port() -> int:
+#: Under pytest-xdist each worker (gw0, gw1, …) takes its ports from its own block, below the
+#: kernel's range for ephemeral ports: a port one worker found free cannot be handed to
+#: another worker's server before the first server binds it.
+PORT_BLOCK = 400
+FIRST_BLOCK = 20000
+
+
+def _worker_number() -> int | None:
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "")
+    return int(worker[2:]) if worker.startswith("gw") and worker[2:].isdigit() else None
+
+
+def _bindable(port: int) -> bool:
     with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
+        try:
+            probe.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+        return True
+
+
+_next_port: dict[str, int] = {}
+
+
+def free_port() -> int:
+    """A port free on 127.0.0.1 now: the system's choice, or the next free one of this
+    worker's block under pytest-xdist."""
+    number = _worker_number()
+    if number is None:
+        with socket.socket() as probe:
+            probe.bind(("127.0.0.1", 0))
+            return int(probe.getsockname()[1])
+    first = FIRST_BLOCK + (number % 30) * PORT_BLOCK
+    # Another run on the same machine may use the same block: start at a random place in it.
+    start = _next_port.setdefault("offset", random.randrange(PORT_BLOCK))
+    for step in range(PORT_BLOCK):
+        port = first + (start + step) % PORT_BLOCK
+        if _bindable(port):
+            _next_port["offset"] = (start + step + 1) % PORT_BLOCK
+            return port
+    raise RuntimeError(f"no free port in {first}-{first + PORT_BLOCK - 1}")
+
+
+@functools.cache
+def control_socket_options() -> tuple[str, ...]:
+    """gunicorn 24 and later opens a control socket at one path in the home folder, shared by
+    every gunicorn of the user: test servers started side by side turn it off."""
+    from gunicorn.config import KNOWN_SETTINGS
+
+    disable = any(setting.name == "control_socket_disable" for setting in KNOWN_SETTINGS)
+    return ("--no-control-socket",) if disable else ()
 
 
 def wipe_database(url: str) -> None:
@@ -82,7 +131,8 @@ class Server:
                        **self.settings}
         command = [sys.executable, "-m", "gunicorn", "-b", f"127.0.0.1:{self.port}",
                    "-w", str(self.workers), "--threads", str(self.threads),
-                   "--access-logfile", os.devnull, "companion:create_app()"]
+                   "--access-logfile", os.devnull, *control_socket_options(),
+                   "companion:create_app()"]
         self.process = subprocess.Popen(command, cwd=ROOT, env=environment,
                                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                                         start_new_session=True)
@@ -151,6 +201,15 @@ def call(base: str, method: str, path: str, body: Any = None, timeout: float = 6
     except (urllib.error.URLError, http.client.HTTPException, OSError) as error:
         # Refused, reset, or cut off mid-answer (a killed server): no answer at all.
         return Answer(0, str(error))
+
+
+def created(base: str, path: str, body: Any) -> dict[str, Any]:
+    """POST ``body`` to ``path`` and the game or group it made: anything but 201 fails here,
+    with the answer, rather than later where a test (or its thread) reads the missing id."""
+    answer = call(base, "POST", path, body)
+    assert answer.status == 201 and isinstance(answer.body, dict), (
+        f"POST {path} answered {answer.status}: {answer.body!r}")
+    return answer.body
 
 
 def _json(raw: bytes) -> Any:

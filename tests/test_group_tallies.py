@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from flask import Flask
-from server_kit import call, started
+from server_kit import call, created, started
 from sqlalchemy import text
 from test_groups_api import board_win, card_round, finish_short, start
 from test_many_phones import at_once
@@ -144,9 +144,10 @@ def busy_server(server_database: tuple[str, Path]):
         yield running, server_database[0]
 
 
+@pytest.mark.slow
 def test_games_of_one_group_finished_at_once_on_a_real_server_lose_no_tally(busy_server):
     server, url = busy_server
-    group = call(server.url, "POST", "/api/groups", {"name": "Busy"}).body
+    group = created(server.url, "/api/groups", {"name": "Busy"})
     games = []
     for index in range(12):
         answer = call(server.url, "POST", f"/api/groups/{group['id']}/games",

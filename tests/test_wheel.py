@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.server_kit import ROOT, Server, free_port
+from tests.server_kit import ROOT, Server, control_socket_options, free_port
 
 pytestmark = pytest.mark.slow
 
@@ -82,7 +82,7 @@ def served(installed: tuple[Path, Path, Path]) -> Iterator[str]:
     elsewhere.mkdir()
     port = free_port()
     command = [str(python), "-m", "gunicorn", "-b", f"127.0.0.1:{port}", "-w", "1",
-               "--threads", "4", "--no-control-socket", "companion:create_app()"]
+               "--threads", "4", *control_socket_options(), "companion:create_app()"]
     process = subprocess.Popen(command, cwd=elsewhere, env=_clean_environment(folder),
                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                                start_new_session=True)
