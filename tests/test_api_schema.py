@@ -16,6 +16,7 @@ EXAMPLES = 40
 RULES_BEYOND_THE_SCHEMA = [positive_data_acceptance]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mode", [GenerationMode.POSITIVE, GenerationMode.NEGATIVE])
 def test_the_api_matches_its_description(app, api, mode):
     game = api.new_game(["Ann", "Ben"])

@@ -19,6 +19,7 @@ def test_rules_and_scoring_load_neither_flask_nor_sqlalchemy():
     assert result.stdout.strip() == "[]"
 
 
+@pytest.mark.slow
 def test_the_whole_package_passes_mypy_strict(monkeypatch: pytest.MonkeyPatch) -> None:
     """The configuration in pyproject.toml: --strict on all of ``companion``, with the stubs of
     ``stubs/`` for the libraries that ship no types."""

@@ -13,7 +13,7 @@ from server_kit import Server, call, round_body, started
 from sqlalchemy import create_engine, text
 from stream_kit import Stream
 
-pytestmark = pytest.mark.storage
+pytestmark = [pytest.mark.storage, pytest.mark.slow]  # a real gunicorn
 
 PLAYERS = ["Ann", "Ben", "Cleo"]
 

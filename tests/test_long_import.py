@@ -14,7 +14,7 @@ from server_kit import Answer, Server, call, round_body, started
 
 from companion.limits import MAX_ROUNDS
 
-pytestmark = pytest.mark.storage
+pytestmark = [pytest.mark.storage, pytest.mark.slow]  # a real gunicorn
 
 #: Seconds another game's write may wait behind the longest import (it takes about 5 s alone
 #: on SQLite, which writes one transaction at a time; before issue 22 a 1,000-round import

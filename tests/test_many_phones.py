@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from server_kit import Answer, Server, call, round_body, started
 
-pytestmark = pytest.mark.storage
+pytestmark = [pytest.mark.storage, pytest.mark.slow]  # a real gunicorn
 
 PLAYERS = ["Ann", "Ben", "Cleo"]
 

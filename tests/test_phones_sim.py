@@ -13,8 +13,9 @@ import pytest
 from phones_sim import PROMISE, Change, Table, simulate
 from server_kit import Server, started
 
-pytestmark = pytest.mark.skipif(shutil.which("node") is None,
-                                reason="the simulation runs the queue's rules in Node")
+pytestmark = [pytest.mark.slow,  # a real gunicorn
+              pytest.mark.skipif(shutil.which("node") is None,
+                                 reason="the simulation runs the queue's rules in Node")]
 
 
 @pytest.fixture(scope="module")

@@ -152,6 +152,7 @@ def create(server: Server, source: str = "127.0.0.1", forwarded: str | None = No
 
 
 @pytest.mark.storage
+@pytest.mark.slow
 def test_gunicorn_refuses_one_address_and_serves_the_others(server: Server):
     # Counted in each worker's memory: one address gets at most quota × workers through.
     statuses = Counter(create(server) for _ in range(30))

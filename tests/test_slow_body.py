@@ -56,6 +56,7 @@ def trickle(server: Server, outcome: dict[str, object]) -> None:
 
 
 @pytest.mark.storage
+@pytest.mark.slow
 def test_a_trickling_body_is_cut_with_408_and_others_are_served(server: Server):
     outcome: dict[str, object] = {}
     slow = threading.Thread(target=trickle, args=(server, outcome))

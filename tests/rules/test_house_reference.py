@@ -61,6 +61,8 @@ from companion.rules.roles import Role, out_groups
 from companion.rules.runs import plain
 from companion.rules.solver import plan
 
+pytestmark = pytest.mark.slow  # brute force: every arrangement of every hand
+
 CARD_DECK = Deck(copies_per_card=2, wilds=8, skips=4, cards=108)
 BOARD_DECK = Deck(copies_per_card=2, wilds=0, skips=0, cards=96)
 HAND = 10

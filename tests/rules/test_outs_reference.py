@@ -19,6 +19,7 @@ from collections import Counter
 from collections.abc import Callable
 from itertools import combinations_with_replacement
 
+import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from test_solver_reference import ALL_PHASES, concrete_groups, narrow_hands, reference
@@ -27,6 +28,8 @@ from companion.editions import Edition
 from companion.rules import SKIP, WILD, Card, Colour, Phase, check_hit, solve
 from companion.rules.extras import extras
 from companion.rules.outs import find_outs, out_order, shortfall
+
+pytestmark = pytest.mark.slow  # brute force: every arrangement of every hand
 
 NATURALS = [Card.natural(number, colour) for number in range(1, 13) for colour in Colour]
 #: How many cards the reference adds at most: every multiset of up to this many.

@@ -14,12 +14,15 @@ from collections import Counter
 from collections.abc import Iterator
 from functools import cache
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion import editions
 from companion.editions import Edition
 from companion.rules import SKIP, WILD, Card, Colour, PartKind, Phase, check_laydown, solve
+
+pytestmark = pytest.mark.slow  # brute force: every arrangement of every hand
 
 ALL_PHASES = [phase for edition in editions.all_editions() for phase in edition.phases]
 
