@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -45,6 +46,7 @@ def test_round_routes_answer_bad_input_with_4xx_and_store_nothing(client, api, b
         assert after["revision"] == game["revision"] and after["rounds"] == []
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(fields=st.dictionaries(st.sampled_from(
     ["number", "went_out", "confirm", "results-0-player", "results-0-points", "results-0-laid",

@@ -72,6 +72,7 @@ def post_routes(app: Flask) -> list[str]:
                    if "POST" in (rule.methods or ()) and not rule.rule.startswith("/api")})
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(fields=form_data(ANY_FIELD), action=st.sampled_from(["rename", "add", "remove", "x"]))
 def test_every_form_route_never_answers_500(guarded, app, fields, action):

@@ -174,6 +174,7 @@ def test_a_rename_reads_no_finished_game(api: Any, app: Flask) -> None:
     assert all("game.status" in s for s in statements if "FROM player" in s), statements
 
 
+@pytest.mark.slow
 def test_a_rename_runs_the_same_statements_at_ten_times_the_history(app: Flask) -> None:
     """A group of 100 and one of 1,000 finished games (rows written directly, with the
     tallies kept as the services keep them): a rename runs as many statements in both. Its

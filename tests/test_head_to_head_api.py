@@ -163,6 +163,7 @@ def test_the_page_escapes_names_and_shows_head_to_head_once_a_game_is_finished(
             " over 1 card game.") in page
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [3, 11])
 def test_random_finishes_undos_and_corrections_keep_head_to_head_equal_to_a_replay(
         api: Any, app: Flask, seed: int) -> None:

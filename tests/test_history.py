@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from hypothesis import HealthCheck, given, settings
@@ -53,6 +54,7 @@ def _apply(game: models.Game, step: str, value: object) -> None:
         pass  # refused before anything changed
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(steps=steps)
@@ -111,6 +113,7 @@ def test_a_round_beyond_the_last_is_refused_with_a_sentence() -> None:
     assert [str(error) for error in errors] == [f"a game has at most {MAX_ROUNDS} rounds"]
 
 
+@pytest.mark.slow
 def test_an_import_past_the_last_round_stores_nothing(client: FlaskClient, app: Flask) -> None:
     body = [{"results": [{"player": result.player, "phase": result.laid,
                           "points": result.points, "went_out": result.went_out}

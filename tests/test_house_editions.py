@@ -324,6 +324,7 @@ EDITOR_TEXT = st.text(max_size=8) | st.sampled_from(
     ["set", "run", "colour", "colour run", "2", "3", "12", "13", "-1", "9" * 400, "x\x00"])
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, database=None,
           suppress_health_check=list(HealthCheck))
 @given(fields=st.dictionaries(st.sampled_from(EDITOR_FIELDS), EDITOR_TEXT))

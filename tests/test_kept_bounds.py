@@ -24,6 +24,7 @@ def test_a_store_bounded_by_bytes_drops_the_least_recently_used():
     assert kept.bytes == 7
 
 
+@pytest.mark.slow
 @pytest.mark.storage
 def test_thousands_of_unknown_parameters_share_one_kept_page(api: Any, client: Any,
                                                              monkeypatch: pytest.MonkeyPatch):

@@ -9,6 +9,7 @@ import re
 import subprocess
 import sys
 
+import pytest
 from server_kit import ROOT
 
 from companion import storage
@@ -32,10 +33,12 @@ def _loaded(migrate: bool) -> list[list[str]]:
     return list(json.loads(answer.stdout))
 
 
+@pytest.mark.slow
 def test_a_worker_builds_the_app_without_the_document_or_the_migration_tools() -> None:
     assert _loaded(migrate=False) == [[], ["spectree"]]
 
 
+@pytest.mark.slow
 def test_migrating_on_start_loads_alembic_and_nothing_for_the_document() -> None:
     assert _loaded(migrate=True) == [["alembic"], ["alembic", "spectree"]]
 
