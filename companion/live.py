@@ -23,6 +23,7 @@ gunicorn's gevent workers (threading is patched there) and a real thread elsewhe
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import threading
@@ -31,7 +32,7 @@ from collections import OrderedDict
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from sqlalchemy import Engine, bindparam, select
+from sqlalchemy import Engine, bindparam, select, text
 
 from companion import storage
 from companion.models import Game
@@ -116,9 +117,19 @@ class Watcher:
         self.stopping.set()
         with self.lock:
             self.subscriptions.clear()
-            thread = self.thread
-        if thread is not None and thread is not threading.current_thread():
-            thread.join(timeout)
+            thread, listening = self.thread, self.listening
+        if thread is None or thread is threading.current_thread():
+            return
+        if listening:
+            self._wake()
+        thread.join(timeout)
+
+    def _wake(self) -> None:
+        """A notification, so the listener looks at :attr:`stopping` now rather than after
+        its wait (a change to no game: other listeners on the channel ignore it)."""
+        with contextlib.suppress(Exception), self.engine.connect() as connection:
+            connection.execute(text("SELECT pg_notify(:channel, '0 0')"), {"channel": CHANNEL})
+            connection.commit()
 
     def subscribe(self, game_id: int, seen: int) -> Subscription:
         subscription = Subscription(game_id, seen)
@@ -252,6 +263,8 @@ class Watcher:
             self._back()
             while self._busy():
                 for notice in connection.notifies(timeout=IDLE):
+                    if self.stopping.is_set():
+                        break
                     game_id, _space, revision = notice.payload.partition(" ")
                     self.deliver([(int(game_id), int(revision))])
         finally:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import threading
 
+import pytest
 from flask import Flask
 
 from companion import live
@@ -35,4 +36,23 @@ def test_a_stopped_watcher_starts_no_loop_again(app: Flask) -> None:
         watcher.stop()
         watcher.subscribe(1, 0)
         assert watcher.thread is None
+        live.stop_watching(db.engine)
+
+
+def test_a_listener_is_woken_to_stop(app: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
+    """PostgreSQL: the listener waits for notifications; stopping wakes it with one, so it
+    does not sit out its wait (made an hour here: only the wake-up can end it)."""
+    if app.config["SQLALCHEMY_DATABASE_URI"].startswith("sqlite"):
+        pytest.skip("SQLite's loop polls: it has no listener to wake")
+    monkeypatch.setattr(live, "IDLE", 3600.0)
+    with app.app_context():
+        watcher = live.watcher(db.engine)
+        watcher.poll_token()  # a poll keeps the listener running
+        for _ in range(200):
+            if watcher.listening:
+                break
+            threading.Event().wait(0.05)
+        assert watcher.listening and watcher.thread is not None
+        watcher.stop(timeout=60)
+        assert not watcher.thread.is_alive()
         live.stop_watching(db.engine)
