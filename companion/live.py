@@ -32,7 +32,7 @@ from collections import OrderedDict
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from sqlalchemy import Engine, bindparam, select, text
+from sqlalchemy import Engine, bindparam, select
 
 from companion import storage
 from companion.models import Game
@@ -127,9 +127,12 @@ class Watcher:
     def _wake(self) -> None:
         """A notification, so the listener looks at :attr:`stopping` now rather than after
         its wait (a change to no game: other listeners on the channel ignore it)."""
-        with contextlib.suppress(Exception), self.engine.connect() as connection:
-            connection.execute(text("SELECT pg_notify(:channel, '0 0')"), {"channel": CHANNEL})
-            connection.commit()
+        with contextlib.suppress(Exception):
+            connection = _notification_connection(self.engine)  # outside the pool: closed here
+            try:
+                connection.execute("SELECT pg_notify(%s, '0 0')", (CHANNEL,))
+            finally:
+                connection.close()
 
     def subscribe(self, game_id: int, seen: int) -> Subscription:
         subscription = Subscription(game_id, seen)
@@ -336,6 +339,10 @@ def stop_watching(engine: Engine) -> None:
                 del _by_engine[number]
     if found is not None:
         found.stop()
+        if found.engine is not engine:
+            # An earlier app's engine that only the watcher still held: close what its pool
+            # keeps, rather than leave the connections to the garbage collector.
+            found.engine.dispose()
 
 
 #: A comment line at least this often keeps proxies and phones from giving up on a quiet stream.
