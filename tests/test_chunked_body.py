@@ -18,6 +18,8 @@ import pytest
 from tests.server_kit import Server, call, serving
 from tests.test_slow_body import trickled
 
+pytestmark = pytest.mark.slow  # a real gunicorn
+
 SECONDS = 2
 HEAD = (b"POST %s HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
         b"Transfer-Encoding: chunked\r\nConnection: close\r\n\r\n")

@@ -136,6 +136,7 @@ def every_form_field(client: FlaskClient, pages: list[str]) -> Iterator[tuple[di
                     yield {**form, "page": path}, fields, index
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(plan=PLAN)
 def test_every_text_field_of_every_form(app: Flask, table: dict[str, Any],
@@ -192,6 +193,7 @@ def json_writes(table: dict[str, Any], text: str) -> list[tuple[str, str, Any]]:
     ]
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(plan=PLAN)
 def test_every_name_and_text_of_every_json_route(app: Flask, table: dict[str, Any],
