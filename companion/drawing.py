@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import atexit
 import copyreg
+import importlib
 import os
 import pickle
 import shutil
@@ -32,7 +33,7 @@ from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, TypeVar, cast
+from typing import Any, Generic, TypeVar, cast
 
 from flask import Flask, current_app
 from flask_babel import gettext
@@ -53,6 +54,27 @@ def _read_only(mapping: MappingProxyType[Any, Any]) -> tuple[Any, tuple[dict[Any
 # A sheet keeps its tallies read-only (companion.scoring.sheet); a pool process is sent a copy.
 copyreg.pickle(MappingProxyType, _read_only)
 TRANSLATIONS = Path(__file__).resolve().parent / "translations"
+
+
+class Drawer(Generic[T]):
+    """A drawing function by the package that exports it and its name. The worker that asks
+    for a drawing sends only the name, so the drawing code (reportlab, Pillow, fontTools) is
+    imported by the process that draws, and never slows a worker's start (companion.lazy).
+    Looked up on the package each time: a test may put a spy there."""
+
+    def __init__(self, package: str, name: str) -> None:
+        self.package, self.name = package, name
+
+    def load(self) -> Callable[..., T]:
+        return cast(Callable[..., T], getattr(importlib.import_module(self.package), self.name))
+
+    def __call__(self, *args: Any) -> T:
+        return self.load()(*args)
+
+
+BLANK_SHEET: Drawer[bytes] = Drawer("companion.pdf", "blank_sheet")
+GAME_SHEET: Drawer[bytes] = Drawer("companion.pdf", "game_sheet")
+STANDINGS: Drawer[bytes] = Drawer("companion.png", "standings_png")
 
 
 class DrawingBusy(ServiceError):
@@ -95,8 +117,8 @@ def _warm() -> None:
     """A pool process steps back (see NICENESS) and imports the drawing code once, before its
     first drawing."""
     os.nice(NICENESS)
-    import companion.pdf  # noqa: F401
-    import companion.png  # noqa: F401
+    for drawer in (BLANK_SHEET, GAME_SHEET, STANDINGS):
+        drawer.load()
 
 
 def _drawn_from_files(work: Callable[..., Any], given: str, folder: str) -> str:

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.display.length import duration
-from companion.png import Caption
+from companion.png.caption import Caption
 from companion.scoring.length import Length
 from companion.scoring.model import Sheet
 from companion.scoring.places import Place, places

@@ -16,12 +16,14 @@ from flask_babel import gettext
 from wtforms import Field, Form, RadioField, StringField
 from wtforms.validators import ValidationError
 
-from companion import editions, pdf
+from companion import editions
 from companion import names as player_names
 from companion.forms.games import house_edition
 from companion.i18n import language_names, say
 from companion.limits import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
 from companion.numbers import whole_number
+from companion.pdf.options import BlankOptions
+from companion.pdf.paper import PAPERS
 
 DEFAULT_PLAYERS = MAX_PLAYERS  # a blank sheet has a column for every seat
 ECHO = 40  # how much of a bad value a message repeats
@@ -77,7 +79,7 @@ class PrintForm(Form):
         house = house_edition(self.edition.data)
         if house is not None:  # house rules, by their link: printed like a built-in edition
             self.edition.choices.append((str(self.edition.data), house.title))
-        self.paper.choices = [(paper, paper) for paper in pdf.PAPERS]
+        self.paper.choices = [(paper, paper) for paper in PAPERS]
         self.lang.choices = list(language_names().items())
         if self.lang.data is None:
             self.lang.data = default_lang
@@ -93,7 +95,7 @@ class PrintForm(Form):
                 value=shown(str(field.data)), choices=", ".join(keys[:-1]), last=keys[-1]))
 
     def validate_paper(self, field: RadioField) -> None:
-        if field.data not in pdf.PAPERS:
+        if field.data not in PAPERS:
             raise ValidationError(gettext(
                 "There is no paper size “%(value)s”: choose a4 or letter.",
                 value=shown(str(field.data))))
@@ -151,10 +153,10 @@ class PrintForm(Form):
         return [str(message) for key in self.PROBLEM_ORDER
                 for message in self.errors.get(key, [])]
 
-    def options(self) -> pdf.BlankOptions:
+    def options(self) -> BlankOptions:
         """The validated options: a column per player, the names first."""
         names = tuple(self.name.data)
-        return pdf.BlankOptions(editions.get(self.edition.data),
+        return BlankOptions(editions.get(self.edition.data),
                                 names + ("",) * (self.count - len(names)), self.paper.data)
 
     def shown_edition(self) -> str:

@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any
-
 from reportlab.platypus import Spacer, Table  # type: ignore[import-untyped]
 
-from companion import editions
-from companion.editions import Edition
 from companion.pdf.layout import BLANK_ROW, MIN_ROUND_ROWS, Translate, identity, para
+from companion.pdf.options import BlankOptions
 from companion.pdf.page import (
     build,
     card_values,
@@ -22,19 +18,6 @@ from companion.pdf.page import (
 )
 from companion.pdf.table import score_grid
 from companion.scoring.grid import blank_grid
-
-
-@dataclass(frozen=True)
-class BlankOptions:
-    """What a blank sheet shows: a column per entry of ``names`` ("" leaves a line to write on)."""
-
-    edition: Edition = field(default_factory=editions.default)
-    names: tuple[str, ...] = ("",) * 6
-    paper: str = "a4"
-
-    @classmethod
-    def for_players(cls, count: int, **options: Any) -> BlankOptions:
-        return cls(names=("",) * count, **options)
 
 
 def blank_sheet(options: BlankOptions, _: Translate = identity) -> bytes:

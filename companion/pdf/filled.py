@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
-from datetime import date
 from typing import TYPE_CHECKING
 from xml.sax.saxutils import escape
 
@@ -12,6 +10,7 @@ from reportlab.platypus import Spacer, Table, TableStyle  # type: ignore[import-
 
 from companion.pdf.flowables import QrCode
 from companion.pdf.layout import MIN_ROUND_ROWS, Translate, fonts, identity, para, rich
+from companion.pdf.options import GameInfo
 from companion.pdf.page import (
     build,
     card_values,
@@ -28,15 +27,6 @@ from companion.scoring.grid import sheet_grid
 
 if TYPE_CHECKING:
     from companion.scoring import Sheet
-
-@dataclass(frozen=True)
-class GameInfo:
-    """What the sheet does not know about its game: when it started and its read-only link."""
-
-    created: date
-    view_url: str
-    paper: str = "a4"
-
 
 def _outcome(sheet: Sheet, _: Translate) -> str:
     """The outcome line as paragraph markup, each name in a font that has its letters."""

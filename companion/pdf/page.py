@@ -24,9 +24,10 @@ from reportlab.platypus import (  # type: ignore[import-untyped]
 from companion import names
 from companion.editions import Edition
 from companion.editions.words import phase_words
+from companion.pdf import paper
 from companion.pdf.layout import SOFT_INK, Translate, fonts, styles
 
-PAPERS = {"a4": A4, "letter": LETTER}
+PAPERS = dict(zip(paper.PAPERS, (A4, LETTER), strict=True))
 MARGIN = 12 * mm
 
 

@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+#: The papers a sheet is printed on, by the name a link or form gives.
+PAPERS = ("a4", "letter")
+
 #: The regions whose usual paper is Letter: the Unicode CLDR's measurement data
 #: (supplemental data, ``paperSize`` "US"): the United States and Puerto Rico, Canada, Mexico,
 #: the Philippines and the Central and South American countries that kept it.

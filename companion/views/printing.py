@@ -7,12 +7,13 @@ from functools import partial
 from flask import Blueprint, Response, abort, render_template, request, url_for
 from flask_babel import force_locale, get_locale, gettext
 
-from companion import drawing, pdf, reading
+from companion import drawing, reading
 from companion.cache.pages import host
 from companion.cache.store import Kept
 from companion.forms.printing import PrintForm, shown
 from companion.guards.quotas import drew
-from companion.pdf.paper import paper_for
+from companion.pdf.options import GameInfo
+from companion.pdf.paper import PAPERS, paper_for
 
 bp = Blueprint("print", __name__)
 
@@ -24,7 +25,7 @@ def _usual_paper() -> str:
 
 def _paper() -> str:
     paper = request.args.get("paper", _usual_paper()).lower()
-    if paper not in pdf.PAPERS:
+    if paper not in PAPERS:
         abort(_bad_request([gettext("There is no paper size “%(value)s”: choose a4 or "
                                     "letter.", value=shown(paper))]))
     return paper
@@ -71,7 +72,7 @@ def blank() -> Response:
     options = form.options()
     with force_locale(form.lang.data):
         drew()
-        data = drawing.draw(pdf.blank_sheet, options, drawing.translate(form.lang.data))
+        data = drawing.draw(drawing.BLANK_SHEET, options, drawing.translate(form.lang.data))
         # A file name: lower case, words joined by hyphens ("wertungsblatt", "feuille-de-score").
         name = gettext("score-sheet")
     # House rules may be edited: their sheet is not kept by shared caches nor for a day.
@@ -111,12 +112,12 @@ def game_sheet(key: str) -> Response:
             sheet, exact = reading.sheet_at(game)
         except LookupError:  # deleted since its row was read
             abort(404)
-        info = pdf.GameInfo(game.created_at.date(),
+        info = GameInfo(game.created_at.date(),
                             url_for("games.sheet", key=game.view_key, _external=True), paper)
         drew(len(sheet.rounds))
         # Kept when it is done, even after the request gave up waiting (drawing.draw).
         keep = partial(KEPT_PDFS.put, kept_as) if exact else None
-        data = drawing.draw(pdf.game_sheet, sheet, info, drawing.translate(language),
+        data = drawing.draw(drawing.GAME_SHEET, sheet, info, drawing.translate(language),
                             on_done=keep)
         if not exact:  # a write landed meanwhile: this is a newer sheet than the revision
             return _pdf(data, filename, "private, no-cache")

@@ -8,7 +8,7 @@ from functools import partial
 from flask import Blueprint, Response, abort, render_template, request
 from flask_babel import get_locale, gettext, ngettext
 
-from companion import drawing, png, reading
+from companion import drawing, reading
 from companion.cache.store import Kept
 from companion.display.share import Words, caption
 from companion.guards.quotas import drew
@@ -59,7 +59,7 @@ def standings(key: str) -> Response:
         drew(len(sheet.rounds))
         # Kept when it is done, even after the request gave up waiting (drawing.draw).
         keep = partial(KEPT_PNGS.put, kept_as) if exact else None
-        data = drawing.draw(png.standings_png, sheet, caption(sheet, length, words()),
+        data = drawing.draw(drawing.STANDINGS, sheet, caption(sheet, length, words()),
                             on_done=keep)
         if not exact:  # a write landed meanwhile: the picture is of a newer revision
             return _png(data, "private, no-cache")
