@@ -3,6 +3,8 @@ repaired where the old races damaged it, and upgraded with its games kept."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from flask_migrate import upgrade
 from server_kit import DATABASES, database_url, wipe_database
@@ -154,3 +156,14 @@ def test_0006_fills_in_when_games_ended_and_has_the_groups_records_derived_again
                 db.engine.dispose()  # its connections (and the reads pool's) close now
     finally:
         wipe_database(url)
+
+
+def test_each_migration_is_named_for_its_revision_so_the_start_knows_the_newest():
+    """The start skips alembic when the database is at the newest revision, which it reads
+    from the file names (storage.newest_revision): they must agree with alembic's own head."""
+    from alembic.script import ScriptDirectory
+
+    script = ScriptDirectory(storage.MIGRATIONS)
+    for revision in script.walk_revisions():
+        assert Path(revision.path).name.startswith(f"{revision.revision}_"), revision.path
+    assert script.get_heads() == [storage.newest_revision()]

@@ -17,7 +17,7 @@ from companion import storage
 BUILD = """
 import json, sys
 from companion import create_app
-app = create_app({"SQLALCHEMY_DATABASE_URI": "sqlite://", "SECRET_KEY": "k",
+app = create_app({"SQLALCHEMY_DATABASE_URI": %r, "SECRET_KEY": "k",
                   "MIGRATE_ON_START": %s})
 loaded = sorted({name.split(".")[0] for name in sys.modules} & {"alembic", "spectree"})
 with app.test_client() as client:
@@ -27,8 +27,8 @@ print(json.dumps([loaded, after]))
 """
 
 
-def _loaded(migrate: bool) -> list[list[str]]:
-    answer = subprocess.run([sys.executable, "-c", BUILD % int(migrate)], cwd=ROOT,
+def _loaded(migrate: bool, url: str = "sqlite://") -> list[list[str]]:
+    answer = subprocess.run([sys.executable, "-c", BUILD % (url, int(migrate))], cwd=ROOT,
                             check=True, capture_output=True, text=True, timeout=120)
     return list(json.loads(answer.stdout))
 
@@ -41,6 +41,13 @@ def test_a_worker_builds_the_app_without_the_document_or_the_migration_tools() -
 @pytest.mark.slow
 def test_migrating_on_start_loads_alembic_and_nothing_for_the_document() -> None:
     assert _loaded(migrate=True) == [["alembic"], ["alembic", "spectree"]]
+
+
+@pytest.mark.slow
+def test_a_start_on_a_database_already_up_to_date_leaves_alembic_unloaded(tmp_path) -> None:
+    url = f"sqlite:///{tmp_path / 'kept.sqlite'}"
+    assert _loaded(migrate=True, url=url)[0] == ["alembic"]  # the first start migrates
+    assert _loaded(migrate=True, url=url) == [[], ["spectree"]]
 
 
 def test_the_document_is_built_once_and_describes_every_api_route(client) -> None:
