@@ -124,6 +124,7 @@ def test_an_import_past_the_last_round_stores_nothing(client: FlaskClient, app: 
         "game": {"players": ["Ann", "Ben"], "rounds": body}})
     assert answer.status_code == 422, answer.get_json()
     assert set(answer.get_json()) == {"error", "details"}
-    assert answer.get_json()["details"][0]["round"] == MAX_ROUNDS + 1  # over after the last
+    detail = answer.get_json()["details"][0]  # the file's length is refused before any round
+    assert detail["field"] == "rounds" and str(MAX_ROUNDS) in detail["message"]
     with app.app_context():
         assert db.session.query(models.Game).count() == 0

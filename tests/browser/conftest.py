@@ -32,7 +32,11 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     base = tmp_path_factory.mktemp("live")
     os.environ["COMPANION_INSTANCE_PATH"] = str(base / "instance")
     app = create_app({"SECRET_KEY": "browser-tests",
-                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{base / 'live.sqlite'}"})
+                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{base / 'live.sqlite'}",
+                      # Every page of a module comes from one address, and this thread server
+                      # notices a stream left by a navigation only at its next keep-alive:
+                      # the cap per address is tested on a real gunicorn (test_stream_cap).
+                      "STREAMS_PER_ADDRESS": 0})
     httpd, url = serve_in_thread(app)
     yield url
     httpd.shutdown()
