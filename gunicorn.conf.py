@@ -4,7 +4,8 @@ From the repository root, ``gunicorn "companion:create_app()"`` is the whole com
 environment adjusts it: ``COMPANION_BIND`` (address:port; by default 127.0.0.1:8000, this
 machine only, for a proxy in front; ``0.0.0.0:8000`` serves every interface),
 ``WEB_CONCURRENCY`` (worker processes), ``COMPANION_CONNECTIONS`` (open connections per
-worker) and ``FORWARDED_ALLOW_IPS`` (proxies whose X-Forwarded-Proto gunicorn believes).
+worker), ``FORWARDED_ALLOW_IPS`` (proxies whose X-Forwarded-Proto gunicorn believes) and
+``COMPANION_CONTROL_SOCKET`` (a path for gunicorn's control socket; none by default).
 Options given on the command line win over this file.
 
 Worker model: every open sheet keeps a live stream (Server-Sent Events) that is idle almost all
@@ -39,6 +40,11 @@ keepalive = 5
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1,::1")
 accesslog = "-"
 errorlog = "-"
+# gunicorn's control interface (gunicornc) is one socket path in the user's home folder,
+# shared by every gunicorn that user runs: two instances on one box would take each other's.
+# The app needs none; COMPANION_CONTROL_SOCKET gives it a path of its own when wanted.
+control_socket = os.environ.get("COMPANION_CONTROL_SOCKET", "")
+control_socket_disable = not control_socket
 
 # Every connection is a file descriptor: allow as many as the system lets this user have.
 _soft, _hard = resource.getrlimit(resource.RLIMIT_NOFILE)

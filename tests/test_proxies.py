@@ -61,3 +61,12 @@ def test_gunicorn_listens_on_this_machine_alone_unless_told(monkeypatch):
     assert runpy.run_path(str(ROOT / "gunicorn.conf.py"))["bind"] == ["127.0.0.1:8000"]
     monkeypatch.setenv("COMPANION_BIND", "0.0.0.0:9000")
     assert runpy.run_path(str(ROOT / "gunicorn.conf.py"))["bind"] == ["0.0.0.0:9000"]
+
+
+def test_gunicorn_opens_no_shared_control_socket_unless_given_a_path(monkeypatch):
+    monkeypatch.delenv("COMPANION_CONTROL_SOCKET", raising=False)
+    assert runpy.run_path(str(ROOT / "gunicorn.conf.py"))["control_socket_disable"] is True
+    monkeypatch.setenv("COMPANION_CONTROL_SOCKET", "/run/phase10/gunicorn.ctl")
+    settings = runpy.run_path(str(ROOT / "gunicorn.conf.py"))
+    assert settings["control_socket_disable"] is False
+    assert settings["control_socket"] == "/run/phase10/gunicorn.ctl"
