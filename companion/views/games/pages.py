@@ -425,11 +425,7 @@ def _render_round(game: models.Game, sheet: scoring.Sheet, form: Any, number: in
 def qr(key: str) -> Response:
     """The QR code of the game's read-only link (never of the edit link)."""
     game, _editable = _load(key)
-    view_url = url_for("games.sheet", key=game.view_key, _external=True)
-    response = Response(sheetview.qr_svg(view_url), mimetype="image/svg+xml")
-    response.cache_control.private = True
-    response.cache_control.max_age = 86400
-    return response
+    return _qr_answer(url_for("games.sheet", key=game.view_key, _external=True), keep=True)
 
 
 @bp.get("/<key>/edit-qr.svg")
@@ -439,10 +435,18 @@ def edit_qr(key: str) -> Response:
     game, editable = _load(key)
     if not editable:
         abort(404)
-    edit_url = url_for("games.sheet", key=game.edit_key, _external=True)
-    response = Response(sheetview.qr_svg(edit_url), mimetype="image/svg+xml")
+    return _qr_answer(url_for("games.sheet", key=game.edit_key, _external=True), keep=False)
+
+
+def _qr_answer(url: str, *, keep: bool) -> Response:
+    """The SVG of ``url``'s QR code, private to this browser; kept for a day, or not at all
+    (an edit link)."""
+    response = Response(sheetview.qr_svg(url), mimetype="image/svg+xml")
     response.cache_control.private = True
-    response.cache_control.no_store = True
+    if keep:
+        response.cache_control.max_age = 86400
+    else:
+        response.cache_control.no_store = True
     return response
 
 
