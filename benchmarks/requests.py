@@ -31,8 +31,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from make_game import NAMES, round_body  # noqa: E402
 
-from companion import create_app, reading
-from companion.cache import pages as rendered  # noqa: E402
+from companion import create_app
+from companion.cache import stores  # noqa: E402
 
 
 def median_us(call: Callable[[], object], repeat: int) -> float:
@@ -57,8 +57,7 @@ def play(client, rounds: int) -> dict:  # type: ignore[no-untyped-def]
 
 def cold(call: Callable[[], object]) -> Callable[[], object]:
     def run() -> object:
-        reading._sheets.clear()
-        rendered.forget()
+        stores.forget()
         return call()
     return run
 

@@ -110,8 +110,10 @@ def build(test_config: Mapping[str, Any] | None = None) -> Flask:
 
     app.jinja_env.globals["limits"] = limits  # maxlength and the like in templates
     from companion.cache.pages import here
+    from companion.cache.store import budget
 
     app.jinja_env.globals["here"] = here  # the language switch's way back
+    budget.limit(int(app.config["KEPT_BYTES"]))  # one per process: the last app's setting
 
     from companion import api, views
     from companion.api import common as errors

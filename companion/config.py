@@ -15,6 +15,8 @@ ENVIRONMENT_KEYS = {
     "COMPANION_QUOTA_STORAGE": "RATELIMIT_STORAGE_URI",
     "COMPANION_PROXY_FROM": "PROXY_FROM",
 }
+#: Bytes each process keeps in all its stores together (KEPT_BYTES, COMPANION_KEPT_BYTES).
+KEPT_BYTES = 64 * 1024 * 1024
 #: Whole-number settings from the environment (on/off ones take 0 or 1).
 ENVIRONMENT_NUMBERS = {
     "COMPANION_MIGRATE_ON_START": "MIGRATE_ON_START",
@@ -35,6 +37,7 @@ ENVIRONMENT_NUMBERS = {
     "COMPANION_DRAWING_PROCESSES": "DRAWING_PROCESSES",
     "COMPANION_DRAWING_SECONDS": "DRAWING_SECONDS",
     "COMPANION_DRAWING_WAITING": "DRAWING_WAITING",
+    "COMPANION_KEPT_BYTES": "KEPT_BYTES",
 }
 
 
@@ -98,6 +101,10 @@ def defaults(instance_path: str) -> dict[str, Any]:
         "DRAWING_PROCESSES": 1,
         "DRAWING_WAITING": 16,
         "DRAWING_SECONDS": 20,
+        # Bytes each process keeps of pages, answers, sheets, PDFs and pictures derived from
+        # stored data, in all its stores together (companion.cache.stores): past it, the least
+        # recently used of any store goes first.
+        "KEPT_BYTES": KEPT_BYTES,
     }
 
 

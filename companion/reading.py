@@ -25,7 +25,7 @@ from sqlalchemy import Engine, QueuePool, bindparam, create_engine, event, or_, 
 from sqlalchemy.sql import CompoundSelect, Select
 
 from companion import scoring
-from companion.cache import sheets as derived
+from companion.cache import stores
 from companion.editions import Edition
 from companion.extensions import db
 from companion.models import Game
@@ -199,9 +199,6 @@ def revision_of(game_id: int) -> int | None:
     return found
 
 
-_sheets = derived.kept
-
-
 class GameKeys(Protocol):
     """What finding a game's sheet needs of its row: a GameHead or a models.Game."""
 
@@ -225,7 +222,7 @@ def sheet_at(game: GameKeys) -> tuple[scoring.Sheet, bool]:
     ``game.revision`` (False when a write landed after ``game`` was read: the sheet is then
     newer than the revision, and nothing built from the two may be kept under it)."""
     key = (game.edit_key, game.revision)
-    found = _sheets.find(key)
+    found = stores.sheets.find(key)
     if found is not None:
         return found, True
     loaded = services.find_game(game.edit_key)
@@ -237,5 +234,5 @@ def sheet_at(game: GameKeys) -> tuple[scoring.Sheet, bool]:
     # landed between the queries: keep the sheet only when the revision did not move.
     exact = revision_of(game.id) == whole.revision
     if exact:
-        _sheets.put((game.edit_key, whole.revision), built)
+        stores.sheets.put((game.edit_key, whole.revision), built)
     return built, exact and whole.revision == game.revision

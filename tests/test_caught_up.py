@@ -13,6 +13,7 @@ from test_groups_api import card_round
 
 from companion import scoring
 from companion.cache import sheets as derived
+from companion.cache import stores
 from companion.extensions import db
 from companion.services import games as services
 
@@ -24,7 +25,7 @@ def as_elsewhere(app: Flask, game: dict[str, Any]) -> tuple[scoring.Sheet, scori
         found = services.find_game(game["id"])
         assert found is not None
         loaded = found[0]
-        derived.kept.forget((loaded.edit_key, loaded.revision))
+        stores.sheets.forget((loaded.edit_key, loaded.revision))
         continued = derived.earlier(loaded) is not None and services._caught_up(
             loaded, services.setup_of(loaded)) is not None
         sheet = services.sheet_of(loaded)

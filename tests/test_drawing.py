@@ -13,7 +13,7 @@ import pytest
 from flask import Flask
 
 from companion import drawing
-from companion.views.printing import KEPT_PDFS
+from companion.cache import stores
 from tests.test_print_pages import pdf_pages, seed_game
 
 
@@ -67,14 +67,14 @@ def test_drawings_beyond_the_waiting_bound_are_refused_at_once(app: Flask) -> No
 
 def test_a_late_sheet_gets_503_with_retry_after_and_the_retry_finds_it_kept(app, client, api):
     game = seed_game(api)
-    KEPT_PDFS.clear()
+    stores.pdfs.clear()
     app.config["DRAWING_SECONDS"] = 0  # no drawing is ever in time
     late = client.get(f"/games/{game['view_id']}/sheet.pdf")
     assert late.status_code == 503
     assert late.headers["Retry-After"] == str(drawing.RETRY_SECONDS)
     assert "Drawing this takes longer than it should" in late.get_data(as_text=True)
     for _tick in range(200):
-        if KEPT_PDFS.bytes:
+        if stores.pdfs.bytes:
             break
         time.sleep(0.05)
     again = client.get(f"/games/{game['view_id']}/sheet.pdf")

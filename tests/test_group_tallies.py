@@ -19,6 +19,7 @@ from test_groups_api import board_win, card_round, finish_short, start
 from test_many_phones import at_once
 
 from companion import create_app
+from companion.cache import stores
 from companion.extensions import db
 from companion.scoring.records import GroupRecords
 from companion.services import groups as group_services
@@ -35,7 +36,7 @@ def kept_and_replayed(app: Flask, key: str) -> tuple[GroupRecords, GroupRecords]
     with app.app_context():
         group = group_services.find_group(key)
         assert group is not None
-        group_services.forget_derived()
+        stores.forget()
         kept = group_services.derived(group[0]).records
         replayed = group_services.records_of(group[0], group_services.games_of(group[0]))
         db.session.rollback()
@@ -188,7 +189,7 @@ def test_a_long_groups_chart_draws_its_newest_games_from_where_each_player_stood
     with app.test_request_context():
         found = group_services.find_group(group["id"])
         assert found is not None
-        group_services.forget_derived()
+        stores.forget()
         records = group_services.derived(found[0], listed=25).records
         # The page draws games 2 and 3; Ann had won 1 before them.
         assert (records.wins, records.wins_from) == ((("Ann",), ("Ben",)), 1)

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion import editions, models, scoring
-from companion.cache import sheets as derived
+from companion.cache import stores
 from companion.extensions import db
 from companion.limits import MAX_ROUNDS
 from companion.services import games as services
@@ -83,7 +83,7 @@ def test_a_rolled_back_write_is_not_kept(app: Flask) -> None:
         key, revision = game.edit_key, game.revision
         services.record_round(game, card_round(0, (True, False, False), (0, 50, 50)))
         db.session.rollback()
-        assert derived.kept.find((key, revision + 1)) is None
+        assert stores.sheets.find((key, revision + 1)) is None
         found = services.lock_game(key)
         assert found is not None and found.rounds == []
         assert services.sheet_of(found).next_round == 1

@@ -4,16 +4,23 @@ companion.cache.pages)."""
 
 from __future__ import annotations
 
+import ast
+from pathlib import Path
 from typing import Any
 
 import pytest
+from flask import Flask
+from flask.testing import FlaskClient
 
-from companion.cache import pages as rendered
-from companion.cache.store import Kept
+import companion
+from companion import create_app
+from companion.cache import stores
+from companion.cache.store import Budget, Kept, budget
+from companion.config import KEPT_BYTES
 
 
 def test_a_store_bounded_by_bytes_drops_the_least_recently_used():
-    kept: Kept[str] = Kept(100, most_bytes=10, weigh=len)
+    kept: Kept[str] = Kept(100, weigh=len, within=Budget(10))
     for name in "abcd":
         kept.put(name, name * 3)
     assert kept.bytes == 9
@@ -28,8 +35,8 @@ def test_a_store_bounded_by_bytes_drops_the_least_recently_used():
 @pytest.mark.storage
 def test_thousands_of_unknown_parameters_share_one_kept_page(api: Any, client: Any,
                                                              monkeypatch: pytest.MonkeyPatch):
-    pages: Kept[str] = Kept(rendered.KEPT_PAGES, most_bytes=rendered.KEPT_BYTES, weigh=len)
-    monkeypatch.setattr(rendered, "_pages", pages)
+    pages: Kept[str] = Kept(stores.pages.size, weigh=len, within=Budget(KEPT_BYTES))
+    monkeypatch.setattr(stores, "pages", pages)
     game = api.new_game(["Ada", "Bo"])
     sheet = f"/games/{game['view_id']}"
     first = client.get(sheet + "?x=0")
@@ -44,7 +51,73 @@ def test_thousands_of_unknown_parameters_share_one_kept_page(api: Any, client: A
 
 
 def test_the_byte_bound_holds_whatever_the_keys(monkeypatch: pytest.MonkeyPatch):
-    pages: Kept[str] = Kept(10_000, most_bytes=50_000, weigh=len)
+    pages: Kept[str] = Kept(10_000, weigh=len, within=Budget(50_000))
     for number in range(5000):
         pages.put(("sheet", number), "p" * 1000)
     assert pages.bytes <= 50_000
+
+
+def test_stores_share_one_budget_and_the_oldest_of_any_store_goes_first():
+    budget = Budget(100)
+    pages: Kept[str] = Kept(100, weigh=len, within=budget)
+    pictures: Kept[bytes] = Kept(100, weigh=len, within=budget)
+    pages.put("a", "p" * 40)
+    pictures.put("b", b"x" * 40)
+    pages.find("a")  # now the picture is the least recently used of the two
+    pictures.put("c", b"y" * 40)  # 120 > 100: the oldest of either store goes
+    assert pictures.find("b") is None and pages.find("a") == "p" * 40
+    assert budget.bytes == pages.bytes + pictures.bytes == 80
+    pages.put("d", "q" * 60)  # room is taken from the other store too
+    assert budget.bytes <= 100 and pictures.find("c") is None
+    pages.clear()
+    assert budget.bytes == pictures.bytes == 0
+
+
+def test_a_smaller_budget_drops_what_no_longer_fits():
+    budget = Budget(1000)
+    kept: Kept[str] = Kept(100, weigh=len, within=budget)
+    for number in range(10):
+        kept.put(number, "v" * 100)
+    budget.limit(250)
+    assert budget.bytes == 200 and len(kept) == 2
+    assert kept.find(9) is not None and kept.find(7) is None
+
+
+def test_every_store_of_the_process_is_declared_in_cache_stores_under_the_one_budget():
+    package = Path(companion.__file__).parent
+    declaring = {path.relative_to(package).as_posix()
+                 for path in package.rglob("*.py")
+                 for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+                 if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Kept"}
+    assert declaring == {"cache/stores.py"}
+    declared = [value for value in vars(stores).values() if isinstance(value, Kept)]
+    assert len(declared) == len(stores.EVERY) and set(map(id, declared)) == set(
+        map(id, stores.EVERY))
+    assert all(store.budget is budget for store in stores.EVERY)
+
+
+@pytest.mark.storage
+def test_the_setting_bounds_everything_a_process_keeps(app: Flask, api: Any,
+                                                       client: FlaskClient) -> None:
+    """Pages, JSON, sheets, PDFs and a group's page, kept for many games, stay within the
+    app's KEPT_BYTES together, and each answer stays what it was."""
+    previous = budget.most_bytes
+    stores.forget()
+    try:
+        create_app({**app.config, "MIGRATE_ON_START": 0, "KEPT_BYTES": 150_000})
+        assert budget.most_bytes == 150_000
+        group = api.post("/api/groups", {"name": "Tuesdays"}).get_json()
+        for number in range(12):
+            game = api.new_game(["Ann", f"Bo {number}"])
+            first = client.get(f"/games/{game['view_id']}").get_data()
+            assert client.get(f"/games/{game['view_id']}").get_data() == first
+            assert client.get(f"/api/games/{game['id']}").status_code == 200
+            assert client.get(f"/games/{game['view_id']}/sheet.pdf").status_code == 200
+            assert api.post(f"/api/groups/{group['id']}/games",
+                            {"game": game["id"]}).status_code == 200
+            assert client.get(f"/groups/{group['view_id']}").status_code == 200
+            assert budget.bytes == sum(store.bytes for store in stores.EVERY) <= 150_000
+        assert sum(1 for store in stores.EVERY if len(store)) >= 5
+    finally:
+        budget.limit(previous)
+        stores.forget()

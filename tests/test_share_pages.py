@@ -14,7 +14,7 @@ import pytest
 from PIL import Image
 from test_quotas import quota_app
 
-from companion.views.sharing import KEPT_PNGS
+from companion.cache import stores
 
 
 def one_round_game(api: Any, players: list[str], *, finish: bool = True) -> dict[str, Any]:
@@ -92,7 +92,7 @@ def test_the_picture_speaks_the_pages_language(client, api) -> None:
 
 def test_only_a_drawn_picture_counts_as_a_print(tmp_path: Path,
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
-    KEPT_PNGS.clear()
+    stores.pictures.clear()
     app = quota_app(tmp_path, monkeypatch, QUOTA_PRINTS=2)
     client = app.test_client()
 

@@ -11,6 +11,7 @@ from companion import live, reading
 from companion.api.common import body, bp, json_error, locked, name_warnings, saved
 from companion.api.openapi import documented
 from companion.cache import pages as rendered
+from companion.cache.revisions import Keeping
 from companion.extensions import db
 from companion.schemas import (
     Events,
@@ -76,21 +77,19 @@ def get_game(key: str) -> Response:
 
 def _game_body(game: reading.GameHead) -> bytes:
     """The game's JSON, serialised once per revision, kind of link and address of the app."""
-    exact = False
 
-    def make() -> bytes:
-        nonlocal exact
+    def make(keeping: Keeping[bytes]) -> bytes:
         # A head from the listener (PostgreSQL) has the newest revision but the rest of its
         # row as first read, and the last round's time moves with the rounds: the answer is
         # built from the row as it is now (one indexed lookup, once per revision).
         row = reading.head(game.edit_key) or game
         sheet, exact = reading.sheet_at(row)
-        exact = exact and row.revision == game.revision
+        keeping.exact = exact and row.revision == game.revision
         return jsonify(game_json(replace(row, editable=game.editable), sheet,
                                  editable=game.editable)).get_data()
 
     key = ("game", game.edit_key, game.revision, game.editable, rendered.host())
-    return rendered.json_body(key, make, keep=lambda: exact)
+    return rendered.json_body(key, make)
 
 
 @bp.get("/games/<key>/events")

@@ -11,6 +11,7 @@ from companion import models
 from companion.api import common as api
 from companion.api.openapi import documented
 from companion.cache import pages as rendered
+from companion.cache.revisions import Keeping
 from companion.exceptions import InputError
 from companion.extensions import csrf, db
 from companion.limits import IMPORT_MAX_BYTES
@@ -79,14 +80,14 @@ def get_group(key: str) -> Response:
         abort(404)
     fingerprint, editable = found
 
-    def make() -> bytes:
+    def make(keeping: Keeping[bytes]) -> bytes:
+        keeping.exact = True  # the fingerprint names the group's every stored change
         group, _editable = _group(key)
         derived = group_services.derived(group, fingerprint)
         return jsonify(group_json(group, derived.edit_keys, derived.records, editable=editable,
                                   roster=group_services.roster_of(derived.records))).get_data()
 
-    body = rendered.json_body(("group", fingerprint, editable, rendered.host()), make,
-                              keep=lambda: True)
+    body = rendered.json_body(("group", fingerprint, editable, rendered.host()), make)
     return Response(body, mimetype="application/json")
 
 

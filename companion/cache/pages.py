@@ -26,24 +26,14 @@ from flask import current_app, g, request, session
 from flask_babel import get_locale
 from flask_wtf.csrf import generate_csrf
 
-from companion.cache.store import Kept
+from companion.cache import stores
+from companion.cache.revisions import Keeping, per_revision
 
 #: Stands for the CSRF token in a kept page; random per process, never sent to anybody.
 CSRF_SLOT = "csrf-slot-" + secrets.token_hex(16)
-#: Pages kept per process (a sheet page of 20 rounds is about 30 kB).
-KEPT_PAGES = 512
-#: JSON answers kept per process (a game of 20 rounds is about 15 kB).
-KEPT_JSON = 1024
-
-#: Bytes of kept pages, and of kept JSON, per process: the bound that holds whatever the
-#: pages' sizes (a 2,000-round sheet is far larger than 30 kB).
-KEPT_BYTES = 16 * 1024 * 1024
 #: The only query parameters a kept page depends on (a group's whole list); any other is
 #: ignored, so ``?x=1``, ``?x=2``, … share one kept page.
 KNOWN_QUERY = ("all",)
-
-_pages: Kept[str] = Kept(KEPT_PAGES, most_bytes=KEPT_BYTES, weigh=len)
-_json: Kept[bytes] = Kept(KEPT_JSON, most_bytes=KEPT_BYTES, weigh=len)
 
 
 def host() -> str:
@@ -87,34 +77,21 @@ def _token_name() -> str:
     return str(current_app.config.get("WTF_CSRF_FIELD_NAME", "csrf_token"))
 
 
-def page(key: Hashable, render: Callable[[], str], *, keep: Callable[[], bool]) -> str:
-    """The page kept for ``key`` with this asker's CSRF token, else ``render()``'s.
+def page(key: Hashable, render: Callable[[Keeping[str]], str]) -> str:
+    """The page kept for ``key`` with this asker's CSRF token, else ``render``'s, kept
+    (:func:`companion.cache.revisions.per_revision`) when it says it is exactly the state
+    ``key`` names."""
 
-    A freshly rendered page is kept when ``keep()`` says so once it is rendered (the caller
-    checks there that what it rendered is the state ``key`` names)."""
-    found = _pages.find(key)
-    if found is not None:
-        return found.replace(CSRF_SLOT, generate_csrf()) if CSRF_SLOT in found else found
-    g.keeping_page = True
-    html = render()
-    if keep():
+    def cut_out_token(keeping: Keeping[str]) -> str:
+        g.keeping_page = True
+        html = render(keeping)
         token = g.get(_token_name())
-        _pages.put(key, html.replace(token, CSRF_SLOT) if token else html)
-    return html
+        return html.replace(token, CSRF_SLOT) if token else html
+
+    found = per_revision(stores.pages, key, cut_out_token)[0]
+    return found.replace(CSRF_SLOT, generate_csrf()) if CSRF_SLOT in found else found
 
 
-def json_body(key: Hashable, make: Callable[[], bytes], *, keep: Callable[[], bool]) -> bytes:
-    """The JSON body kept for ``key``, else ``make()``'s (kept when ``keep()`` says so)."""
-    found = _json.find(key)
-    if found is not None:
-        return found
-    body = make()
-    if keep():
-        _json.put(key, body)
-    return body
-
-
-def forget() -> None:
-    """Drop every kept answer (benchmarks measure the first view with it)."""
-    _pages.clear()
-    _json.clear()
+def json_body(key: Hashable, make: Callable[[Keeping[bytes]], bytes]) -> bytes:
+    """The JSON body kept for ``key``, else ``make``'s (kept when it says it is exact)."""
+    return per_revision(stores.answers, key, make)[0]

@@ -19,15 +19,10 @@ from sqlalchemy import event, inspect
 from sqlalchemy.orm import Session
 
 from companion import models, scoring
-from companion.cache.store import Kept
+from companion.cache import stores
 
-#: Sheets kept per process (a 6-player game of 20 rounds takes about 60 kB).
-CACHED_SHEETS = 1024
 _PENDING = "derived_sheets"
 
-
-#: Keyed by (edit_key, revision); the same byte-bounded LRU as every other kept answer.
-kept: Kept[scoring.Sheet] = Kept(CACHED_SHEETS)
 
 _Entry = tuple[str, int, scoring.Setup, int, scoring.Sheet]
 
@@ -53,7 +48,7 @@ def recall(session: Session, game: models.Game, setup: scoring.Setup) -> scoring
         return None
     if game in session.new or session.is_modified(game):
         return None  # changed in this transaction and not yet derived: replay
-    found = kept.find((game.edit_key, game.revision))
+    found = stores.sheets.find((game.edit_key, game.revision))
     if found is not None and _counts(game, len(found.rounds)):
         return found
     return None
@@ -76,7 +71,7 @@ def earlier(game: models.Game) -> tuple[int, scoring.Sheet] | None:
     """The newest sheet of ``game`` this process keeps from a revision before the current
     one (at most LOOK_BACK back), with that revision."""
     for revision in range(game.revision - 1, max(game.revision - 1 - LOOK_BACK, 0), -1):
-        found = kept.find((game.edit_key, revision))
+        found = stores.sheets.find((game.edit_key, revision))
         if found is not None:
             return revision, found
     return None
@@ -85,7 +80,7 @@ def earlier(game: models.Game) -> tuple[int, scoring.Sheet] | None:
 @event.listens_for(Session, "after_commit")
 def _committed(session: Session) -> None:
     for key, revision, _setup, _count, sheet in session.info.pop(_PENDING, {}).values():
-        kept.put((key, revision), sheet)
+        stores.sheets.put((key, revision), sheet)
 
 
 @event.listens_for(Session, "after_rollback")

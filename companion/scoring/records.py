@@ -153,6 +153,21 @@ class GroupRecords:
     """Head-to-head: every two players who finished a game together."""
 
 
+@dataclass(frozen=True)
+class Derived:
+    """A group's records and its listed games' edit links (by read-only link), as its page
+    and JSON show them (companion.services.groups.derived)."""
+
+    fingerprint: str
+    records: GroupRecords
+    edit_keys: Mapping[str, str]
+    total: int
+    """How many games the group has (``records.games`` may list the newest only)."""
+    records_key: str
+    """Names the records (all but the list of games): they change only when a game's
+    finish, points or names change, not with every round of a game in progress."""
+
+
 def hardest(phases: Iterable[PhaseRecord]) -> PhaseRecord | None:
     """The phase with the most rounds per completion, then the fewest first tries.
 

@@ -2,8 +2,9 @@
 names (an edition's edit or view key: its newest revision; a revision's key: that revision).
 
 A revision never changes once stored, so the edition built from it is kept in this process
-for as long as it runs (bounded): every worker that reads a game of house rules builds its
-edition once, and any number of workers agree because there is nothing to invalidate.
+(companion.cache.stores.editions, within the one budget): every worker that reads a game of
+house rules builds its edition once, and any number of workers agree because there is nothing
+to invalidate.
 Services flush, never commit.
 """
 
@@ -12,13 +13,13 @@ from __future__ import annotations
 import json
 import secrets
 import string
-from collections import OrderedDict
 from dataclasses import dataclass
 
 from flask import has_app_context
 from sqlalchemy import func, or_, select
 
 from companion import editions, models, storage
+from companion.cache import stores
 from companion.editions import Edition
 from companion.editions import house as rules
 from companion.extensions import db
@@ -29,12 +30,6 @@ KEY_PREFIX = "h"
 KEY_LENGTH = 16
 """A revision's key fills the game's edition column: ``h`` and 15 random letters and digits
 (77 bits: not guessable, yet short enough for the column every game has had)."""
-KEPT = 2048
-"""Editions of house rules kept built in each process."""
-
-_built: OrderedDict[tuple[str, str], Edition] = OrderedDict()
-"""Built editions by (database, revision key): tests run apps on several databases in one
-process, and a revision of one is not in another."""
 
 
 @dataclass(frozen=True)
@@ -59,14 +54,13 @@ def is_revision_key(key: str) -> bool:
 
 
 def _where() -> str:
+    """Kept values are keyed by database too: tests run apps on several databases in one
+    process, and a revision of one is not in another."""
     return str(db.engine.url)
 
 
 def _keep(key: str, edition: Edition) -> Edition:
-    _built[_where(), key] = edition
-    _built.move_to_end((_where(), key))
-    while len(_built) > KEPT:
-        _built.popitem(last=False)
+    stores.editions.put((_where(), key), edition)
     return edition
 
 
@@ -78,8 +72,9 @@ def revision_edition(key: str) -> Edition | None:
     """The edition of the revision ``key``; None when there is none."""
     if not has_app_context():
         return None
-    if (_where(), key) in _built:
-        return _built[_where(), key]
+    found = stores.editions.find((_where(), key))
+    if found is not None:
+        return found
     with db.session.no_autoflush:
         definition = db.session.execute(select(models.HouseRevision.definition).where(
             models.HouseRevision.key == key)).scalar_one_or_none()
@@ -180,26 +175,22 @@ def key_for(house_rules: rules.HouseRules, key: object, made: dict[str, str]) ->
     return made[definition]
 
 
-_view_keys: dict[tuple[str, str], str] = {}
-
-
 def view_key_of(edition: Edition) -> str | None:
     """The read-only link of the house rules ``edition`` is a revision of (None for a built-in
     edition); never changes for a revision, so it is kept once read."""
     if not edition.house or not has_app_context():
         return None
     where = (_where(), edition.key)
-    if where not in _view_keys:
+    found = stores.edition_links.find(where)
+    if found is None:
         found = db.session.execute(
             select(models.HouseEdition.view_key).join(
                 models.HouseRevision, models.HouseRevision.edition_id == models.HouseEdition.id)
             .where(models.HouseRevision.key == edition.key)).scalar_one_or_none()
         if found is None:
             return None
-        if len(_view_keys) >= KEPT:
-            _view_keys.clear()
-        _view_keys[where] = found
-    return _view_keys[where]
+        stores.edition_links.put(where, found)
+    return found
 
 
 def install() -> None:

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from sqlalchemy import Select, bindparam, func, or_, select, union_all
@@ -18,7 +18,7 @@ from sqlalchemy.orm import selectinload
 
 from companion import models, reading, storage
 from companion import names as player_names
-from companion.cache.store import Kept
+from companion.cache import stores
 from companion.exceptions import Reason, ServiceError
 from companion.extensions import db
 from companion.limits import MAX_GROUP_GAMES, MAX_GROUP_NAME
@@ -97,24 +97,6 @@ def records_of(group: models.Group, games: Sequence[models.Game]) -> records.Gro
 WINS_DRAWN = 100
 
 
-@dataclass(frozen=True)
-class Derived:
-    """A group's records and its listed games' edit links (by read-only link)."""
-
-    fingerprint: str
-    records: records.GroupRecords
-    edit_keys: Mapping[str, str]
-    total: int
-    """How many games the group has (``records.games`` may list the newest only)."""
-    records_key: str
-    """Names the records (all but the list of games): they change only when a game's
-    finish, points or names change, not with every round of a game in progress."""
-
-
-_DERIVED: Kept[Derived] = Kept(32)
-_RECORDS: Kept[records.GroupRecords] = Kept(32)
-
-
 def fingerprint(group: models.Group) -> str:
     """Names what the group's page shows: its revision grows with every stored change to its
     games and spellings (companion.services.tallies.bump), and its links never change."""
@@ -166,7 +148,7 @@ _NEWEST = (_G.created_at.desc(), _G.id.desc())
 
 
 def derived(group: models.Group, known: str | None = None, *,
-            listed: int | None = None) -> Derived:
+            listed: int | None = None) -> records.Derived:
     """The group's records from its kept tallies, with its newest ``listed`` games and the
     winners of its newest WINS_DRAWN finished games (None: all games, every winner, as the
     API gives them). No game is replayed: a view costs the same at 10 and at 1,000 games,
@@ -195,7 +177,7 @@ def derived(group: models.Group, known: str | None = None, *,
                                   tallies["finished"] - len(wins), tallies.get("length"),
                                   tallies.get("pairs"))
 
-    def derive() -> Derived:
+    def derive() -> records.Derived:
         newest = (select(_G.id, _G.view_key, _G.edit_key, _G.created_at, _G.edition, _G.status,
                          _G.winners, _G.played_rounds,
                          _count(group.id).scalar_subquery().label("total"))
@@ -212,11 +194,12 @@ def derived(group: models.Group, known: str | None = None, *,
             row.status or "playing", tuple(map(shown, json.loads(row.winners or "[]"))),
             row.played_rounds or 0)
             for row, names in games.values())
-        found = replace(_RECORDS.get(records_key, derive_records), games=summaries)
-        return Derived(key, found, {row.view_key: row.edit_key for row, _ in games.values()},
-                       int(rows[0].total) if rows else 0, records_key)
+        found = replace(stores.group_records.get(records_key, derive_records), games=summaries)
+        edit_keys = {row.view_key: row.edit_key for row, _ in games.values()}
+        return records.Derived(key, found, edit_keys, int(rows[0].total) if rows else 0,
+                               records_key)
 
-    return _DERIVED.get((key, listed), derive)
+    return stores.groups.get((key, listed), derive)
 
 
 def roster(group: models.Group) -> list[tuple[str, int | None]]:
@@ -244,12 +227,6 @@ def people(group: models.Group, listed: records.GroupRecords) -> list[str]:
         for name in game.players:
             found.setdefault(player_names.key(name), name)
     return sorted(found.values(), key=player_names.key)
-
-
-def forget_derived() -> None:
-    """Drop every kept result (benchmarks measure the first view after a change with it)."""
-    _DERIVED.clear()
-    _RECORDS.clear()
 
 
 def names_to_merge(group: models.Group, listed: records.GroupRecords) -> list[str]:

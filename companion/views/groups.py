@@ -13,7 +13,8 @@ from werkzeug import Response
 from companion import models
 from companion import names as player_names
 from companion.cache import pages as rendered
-from companion.cache.store import Kept
+from companion.cache import stores
+from companion.cache.revisions import Keeping
 from companion.display import group_charts, head_to_head
 from companion.display import sheet as sheetview
 from companion.display.charts import legend_key
@@ -31,7 +32,7 @@ from companion.i18n import say
 from companion.limits import IMPORT_MAX_BYTES
 from companion.rules.errors import Reason
 from companion.schemas.groups import refusal
-from companion.scoring.records import GameSummary, GroupRecords, hardest
+from companion.scoring.records import Derived, GameSummary, GroupRecords, hardest
 from companion.services import exchange
 from companion.services import groups as group_services
 from companion.services.players import RosterError
@@ -119,10 +120,15 @@ def page(key: str) -> str:
 
     if rendered.personal():
         return render()
-    # The fingerprint changes with every change to the group's games and spellings, and a
-    # group's name and links never change: the page is the same until the next change.
+
+    def render_kept(keeping: Keeping[str]) -> str:
+        # The fingerprint changes with every change to the group's games and spellings, and
+        # a group's name and links never change: the page is the same until the next change.
+        keeping.exact = True
+        return render()
+
     page_key = ("group", fingerprint, editable, *rendered.audience())
-    return rendered.page(page_key, render, keep=lambda: True)
+    return rendered.page(page_key, render_kept)
 
 
 def _render_page(group: models.Group, editable: bool, fingerprint: str,
@@ -196,11 +202,7 @@ def _manage_forms(group: models.Group, records: GroupRecords) -> dict[str, objec
             "rename_form": rename_form, "respelled": respelled}
 
 
-_HTML: Kept[Markup] = Kept(64)
-_ROWS: Kept[Markup] = Kept(4096, most_bytes=2_000_000, weigh=len)
-
-
-def _derived_html(derived: group_services.Derived, editable: bool) -> Markup:
+def _derived_html(derived: Derived, editable: bool) -> Markup:
     """The list, records and charts: the list rendered once per change, the records and
     charts once per change to them (a round of a game in progress leaves them as they are),
     each per language and kind of link."""
@@ -208,7 +210,7 @@ def _derived_html(derived: group_services.Derived, editable: bool) -> Markup:
 
     def row(summary: GameSummary) -> Markup:
         link = derived.edit_keys[summary.ref] if editable else summary.ref
-        return _ROWS.get((summary, link, locale), lambda: Markup(render_template(
+        return stores.group_rows.get((summary, link, locale), lambda: Markup(render_template(
             "groups/_game_row.html", summary=summary, link=link)))
 
     def games_list() -> Markup:
@@ -224,15 +226,9 @@ def _derived_html(derived: group_services.Derived, editable: bool) -> Markup:
             legend_key=legend_key,
             head_to_head=head_to_head.table(records.players, records.pairs)))
 
-    return (_HTML.get(("games", derived.fingerprint, locale, editable, _listed()), games_list)
-            + _HTML.get(("records", derived.records_key, locale, editable), records_and_charts))
-
-
-def forget_rendered() -> None:
-    """Drop every kept piece of page (benchmarks measure a first view with it)."""
-    _HTML.clear()
-    _ROWS.clear()
-    rendered.forget()
+    blocks = stores.group_blocks
+    return (blocks.get(("games", derived.fingerprint, locale, editable, _listed()), games_list)
+            + blocks.get(("records", derived.records_key, locale, editable), records_and_charts))
 
 
 def _sentence(reason: Reason) -> str:

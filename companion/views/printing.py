@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from functools import partial
-
 from flask import Blueprint, Response, abort, render_template, request, url_for
 from flask_babel import force_locale, get_locale, gettext
 
 from companion import drawing, reading
+from companion.cache import stores
 from companion.cache.pages import host
-from companion.cache.store import Kept
+from companion.cache.revisions import Keeping, per_revision
 from companion.forms.printing import PrintForm, shown
 from companion.guards.quotas import drew
 from companion.pdf.options import GameInfo
@@ -85,11 +84,6 @@ def blank() -> Response:
     return response
 
 
-#: Filled sheets drawn once per revision, paper, language and address, and kept: a sheet of
-#: 2,000 rounds takes about a second to draw and is asked for again when printed or shared.
-KEPT_PDFS = Kept[bytes](64, most_bytes=32 * 1024 * 1024, weigh=len)
-
-
 @bp.get("/games/<key>/sheet.pdf")
 def game_sheet(key: str) -> Response:
     """The game's sheet, filled in, through its edit or read-only link.
@@ -105,22 +99,22 @@ def game_sheet(key: str) -> Response:
         return Response(status=304, headers={"ETag": f'"{etag}"',
                                              "Cache-Control": "private, no-cache"})
     filename = f"phase10-sheet-{game.created_at.date().isoformat()}.pdf"
-    kept_as = (game.edit_key, game.revision, paper, language, host())
-    data = KEPT_PDFS.find(kept_as)
-    if data is None:
+
+    def draw(keeping: Keeping[bytes]) -> bytes:
         try:
-            sheet, exact = reading.sheet_at(game)
+            sheet, keeping.exact = reading.sheet_at(game)
         except LookupError:  # deleted since its row was read
             abort(404)
         info = GameInfo(game.created_at.date(),
-                            url_for("games.sheet", key=game.view_key, _external=True), paper)
+                        url_for("games.sheet", key=game.view_key, _external=True), paper)
         drew(len(sheet.rounds))
-        # Kept when it is done, even after the request gave up waiting (drawing.draw).
-        keep = partial(KEPT_PDFS.put, kept_as) if exact else None
-        data = drawing.draw(drawing.GAME_SHEET, sheet, info, drawing.translate(language),
-                            on_done=keep)
-        if not exact:  # a write landed meanwhile: this is a newer sheet than the revision
-            return _pdf(data, filename, "private, no-cache")
+        return drawing.draw(drawing.GAME_SHEET, sheet, info, drawing.translate(language),
+                            on_done=keeping.keep)
+
+    data, exact = per_revision(
+        stores.pdfs, (game.edit_key, game.revision, paper, language, host()), draw)
+    if not exact:  # a write landed meanwhile: this is a newer sheet than the revision
+        return _pdf(data, filename, "private, no-cache")
     response = _pdf(data, filename, "private, no-cache")
     response.set_etag(etag)
     if "paper" not in request.args:  # then the paper came from the browser's region

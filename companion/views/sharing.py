@@ -9,17 +9,13 @@ from flask import Blueprint, Response, abort, render_template, request
 from flask_babel import get_locale, gettext, ngettext
 
 from companion import drawing, reading
-from companion.cache.store import Kept
+from companion.cache import stores
+from companion.cache.revisions import Keeping, per_revision
 from companion.display.share import Words, caption
 from companion.guards.quotas import drew
 from companion.scoring.length import length_of
 
 bp = Blueprint("share", __name__)
-
-#: Pictures drawn once per game, revision and language, and kept (about 60–100 kB each): a
-#: table shares one result from several phones, and a chat app may fetch it again.
-KEPT_PNGS = Kept[bytes](64, most_bytes=16 * 1024 * 1024, weigh=len)
-
 
 def words() -> Words:
     """The request's language, as the pure builders of the text and the picture take it."""
@@ -44,30 +40,34 @@ def standings(key: str) -> Response:
         abort(404)
     language = str(get_locale() or "en")
     etag = f"{game.etag}-{language}"
-    kept_as = (game.edit_key, game.revision, language)
-    data = KEPT_PNGS.find(kept_as)
-    if data is None:
-        try:
-            sheet, exact = reading.sheet_at(game)
-        except LookupError:  # deleted since its row was read
-            abort(404)
-        if sheet.status != "finished":
-            return _not_finished()
-        if exact and _fresh(etag):
-            return _not_modified(etag)
-        length = length_of(game.created_at, game.last_round_at, sheet.status)
-        drew(len(sheet.rounds))
-        # Kept when it is done, even after the request gave up waiting (drawing.draw).
-        keep = partial(KEPT_PNGS.put, kept_as) if exact else None
-        data = drawing.draw(drawing.STANDINGS, sheet, caption(sheet, length, words()),
-                            on_done=keep)
-        if not exact:  # a write landed meanwhile: the picture is of a newer revision
-            return _png(data, "private, no-cache")
-    elif _fresh(etag):
+    # Drawn once per game, revision and language, and kept (about 60–100 kB): a table shares
+    # one result from several phones, and a chat app may fetch it again.
+    data, exact = per_revision(stores.pictures, (game.edit_key, game.revision, language),
+                               partial(_draw, game, etag))
+    if not exact:  # a write landed meanwhile: the picture is of a newer revision
+        return _png(data, "private, no-cache")
+    if _fresh(etag):
         return _not_modified(etag)
     response = _png(data, "private, no-cache")
     response.set_etag(etag)
     return response
+
+
+def _draw(game: reading.GameHead, etag: str, keeping: Keeping[bytes]) -> bytes:
+    """The standings of ``game`` drawn (an unfinished game, or a browser that has this
+    revision already, ends the request here)."""
+    try:
+        sheet, keeping.exact = reading.sheet_at(game)
+    except LookupError:  # deleted since its row was read
+        abort(404)
+    if sheet.status != "finished":
+        abort(_not_finished())
+    if keeping.exact and _fresh(etag):
+        abort(_not_modified(etag))
+    length = length_of(game.created_at, game.last_round_at, sheet.status)
+    drew(len(sheet.rounds))
+    return drawing.draw(drawing.STANDINGS, sheet, caption(sheet, length, words()),
+                        on_done=keeping.keep)
 
 
 def _fresh(etag: str) -> bool:

@@ -12,6 +12,7 @@ from werkzeug import Response
 from companion import editions, models, reading, scoring
 from companion import names as player_names
 from companion.cache import pages as rendered
+from companion.cache.revisions import Keeping
 from companion.display import share
 from companion.display import sheet as sheetview
 from companion.display.blocks import render_block
@@ -142,17 +143,15 @@ def _sheet_page(key: str, *, block: str | None = None) -> str:
     restore = _undo.restore_offer(head) if head.editable else None
     if restore is not None or rendered.personal():
         return _render_sheet(key, block)[0]
-    exact = False
 
-    def render() -> str:
-        nonlocal exact
+    def render(keeping: Keeping[str]) -> str:
         html, exact, revision = _render_sheet(key, block)
-        exact = exact and revision == head.revision
+        keeping.exact = exact and revision == head.revision
         return html
 
     page_key = ("sheet", head.edit_key, head.revision, head.editable, block,
                 *rendered.audience())
-    return rendered.page(page_key, render, keep=lambda: exact)
+    return rendered.page(page_key, render)
 
 
 def _render_sheet(key: str, block: str | None) -> tuple[str, bool, int]:
