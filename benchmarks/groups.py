@@ -11,7 +11,8 @@ client, in the same run as the 415 answer to a POST to /api/check that is not JS
 - GET /groups/<key>?all=1 (all 200 games listed) and GET /api/groups/<key>;
 - the first view after a change: the newest finished game's last round undone, or entered
   again, which takes its finish out of the records or puts it back (the group's tallies are
-  kept with the write, companion.services.tallies: nothing is replayed), then the page; and the
+  kept with the write, companion.services.group_records: nothing is replayed), then the
+  page; and the
   change itself;
 - the same after a round of the newest game in progress, which leaves the records as they
   are (only the list is drawn again).
@@ -40,8 +41,8 @@ from solver import timed as fastest_us  # noqa: E402
 
 from companion import create_app, editions, models, scoring
 from companion.extensions import db  # noqa: E402
-from companion.services import games as services  # noqa: E402
-from companion.services import groups as group_services
+from companion.services import games as services_games  # noqa: E402
+from companion.services import groups
 
 NAMES = ("Michaela", "Horst", "Petra", "Thomas", "Alexandra", "Jo")
 
@@ -64,18 +65,18 @@ def board_round(number: int, offset: int) -> scoring.Round:
 
 
 def build_group(games: int) -> str:
-    group = group_services.create_group("Benchmark")
+    group = groups.create_group("Benchmark")
     for index in range(games):
         board = index % 10 == 9
-        game = services.create_game(services.GameSpec(
+        game = services_games.create_game(services_games.GameSpec(
             editions.get("board") if board else editions.get("original"), NAMES))
         game.group_id = group.id
         rounds = 6 if index % 4 == 3 else 40
         for number in range(rounds):
-            if services.sheet_of(game).status == "finished":
+            if services_games.sheet_of(game).status == "finished":
                 break
             new = (board_round if board else card_round)(number, index)
-            services.record_round(game, new, confirm=True)
+            services_games.record_round(game, new, confirm=True)
         db.session.commit()
     return group.edit_key
 
@@ -135,7 +136,7 @@ def main() -> None:
     warm_queries = count(f"/groups/{key}")
 
     with app.app_context():
-        group = group_services.find_group(key)[0]  # type: ignore[index]
+        group = groups.find_group(key)[0]  # type: ignore[index]
 
         def newest(status: str) -> str:
             return str(db.session.execute(
@@ -150,14 +151,14 @@ def main() -> None:
     def change(game_key: str) -> float:
         """The game's last round undone, or entered again, committed: milliseconds."""
         with app.app_context():
-            game = services.lock_game(game_key)
+            game = services_games.lock_game(game_key)
             assert game is not None
             began = time.perf_counter()
             if game_key not in kept:
-                kept[game_key] = services.rounds_of(game)[-1]
-                services.undo_last(game)
+                kept[game_key] = services_games.rounds_of(game)[-1]
+                services_games.undo_last(game)
             else:
-                services.record_round(game, kept.pop(game_key), confirm=True)
+                services_games.record_round(game, kept.pop(game_key), confirm=True)
             db.session.commit()
             return (time.perf_counter() - began) * 1000
 
@@ -179,8 +180,8 @@ def main() -> None:
     head_to_head = time_head_to_head(app, key, args.repeat)
     pairs_shown = client.get(f"/api/groups/{key}").get_json()["head_to_head"]
     with app.app_context():
-        games = group_services.games_of(group_services.find_group(key)[0])  # type: ignore[index]
-        plays = [group_services.played(game) for game in games]
+        games = groups.games_of(groups.find_group(key)[0])  # type: ignore[index]
+        plays = [groups.played(game) for game in games]
         records = timed(lambda: scoring.records.group_records(plays, {}), args.repeat)
     print(f"group of {args.games} games x 6 players ({url.split(':')[0]}), "
           f"fastest of {args.repeat}, in milliseconds")
@@ -241,9 +242,9 @@ def time_head_to_head(app, key: str, repeat: int) -> float:  # type: ignore[no-u
     from companion.scoring import pairs
 
     with app.test_request_context("/"):
-        group = group_services.find_group(key)[0]  # type: ignore[index]
-        kept = json.loads(group_services.tallies_of(group))
-        records = group_services.derived(group).records
+        group = groups.find_group(key)[0]  # type: ignore[index]
+        kept = json.loads(groups.tallies_of(group))
+        records = groups.derived(group).records
 
         def draw() -> None:
             found = pairs.records(kept.get("pairs", {}), str)

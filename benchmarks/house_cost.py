@@ -44,7 +44,7 @@ COLOURS = "rgby"
 
 def fresh_app() -> Any:
     """A new app, as a new worker would be, with the solver's plans forgotten."""
-    solver._strategy.cache_clear()
+    solver.strategy_for.cache_clear()
     solver._deck_holds.cache_clear()
     return create_app({"SECRET_KEY": "bench", "SQLALCHEMY_DATABASE_URI": DATABASE})
 

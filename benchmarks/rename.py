@@ -24,7 +24,7 @@ from test_group_rename import _long_group  # noqa: E402
 
 from companion import create_app  # noqa: E402
 from companion.extensions import db  # noqa: E402
-from companion.services import groups as group_services  # noqa: E402
+from companion.services import groups  # noqa: E402
 
 
 def median_rename(size: int, repeat: int) -> float:
@@ -33,7 +33,7 @@ def median_rename(size: int, repeat: int) -> float:
     for turn in range(repeat):
         old, new = ("Ann", "Anna") if turn % 2 == 0 else ("Anna", "Ann")
         started = time.perf_counter()
-        group_services.rename(found, old, new)
+        groups.rename(found, old, new)
         spent.append(time.perf_counter() - started)
     db.session.rollback()
     return statistics.median(spent)

@@ -116,14 +116,14 @@ def build(test_config: Mapping[str, Any] | None = None) -> Flask:
     budget.limit(int(app.config["KEPT_BYTES"]))  # one per process: the last app's setting
 
     from companion import api, views
-    from companion.api import common as errors
+    from companion.api import common
 
     api.register(app)
-    from companion.views import groups as group_pages
+    from companion.views import groups
 
-    app.register_blueprint(group_pages.bp)
+    app.register_blueprint(groups.bp)
     views.register(app)
-    errors.register(app)
+    common.register(app)
     from companion.guards import quotas
 
     quotas.init_app(app)
@@ -131,7 +131,7 @@ def build(test_config: Mapping[str, Any] | None = None) -> Flask:
     from companion import models, reading, storage  # noqa: F401  (migrations compare the models)
 
     storage.init_app(app, also=reading.init_reads)
-    from companion.services import editions as house_editions
+    from companion.services import editions
 
-    house_editions.install()  # editions.get() finds house rules stored in the database
+    editions.install()  # editions.get() finds house rules stored in the database
     return app

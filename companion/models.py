@@ -16,7 +16,7 @@ from companion.editions import Edition
 from companion.extensions import db
 from companion.limits import MAX_GROUP_NAME, MAX_NAME_STORED
 
-#: The tallies of a group without finished games (companion.services.tallies).
+#: The tallies of a group without finished games (companion.services.group_records).
 NO_TALLIES = '{"finished":0,"players":{}}'
 
 
@@ -65,8 +65,8 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
     revision: Mapped[int] = mapped_column(default=1)
     group_id: Mapped[int | None] = mapped_column(
         ForeignKey("game_group.id", ondelete="SET NULL", name="game_group_fk"), index=True)
-    # Kept with every write (companion.services.tallies), derived from the rounds: the game's line
-    # in its group's list, and what it added to the group's records (JSON) and where.
+    # Kept with every write (companion.services.group_records), derived from the rounds: the
+    # game's line in its group's list, and what it added to the group's records (JSON) and where.
     status: Mapped[str | None] = mapped_column(String(16))
     winners: Mapped[str | None] = mapped_column(Text)
     played_rounds: Mapped[int | None]
@@ -158,7 +158,8 @@ class Group(db.Model):  # type: ignore[name-defined,misc]
     created_at: Mapped[datetime] = mapped_column(default=_now)
     # Grows with every change to the group's games or spellings: names what its page shows.
     revision: Mapped[int] = mapped_column(default=1, server_default="1")
-    # The records as running tallies (JSON, companion.scoring.tally); None: not derived yet.
+    # The records as running tallies (JSON, companion.scoring.record_tallies); None: not
+    # derived yet.
     tallies: Mapped[str | None] = mapped_column(Text, default=NO_TALLIES)
 
     aliases: Mapped[list[Alias]] = relationship(
@@ -212,7 +213,7 @@ class Standing(db.Model):  # type: ignore[name-defined,misc]
     points: Mapped[int | None]
     """The game's penalty points (None: a board game)."""
     played_at: Mapped[str] = mapped_column(Text)
-    """When the game was started, as :func:`companion.scoring.tally.stamp` writes it."""
+    """When the game was started, as :func:`companion.scoring.record_tallies.stamp` writes it."""
     view_key: Mapped[str] = mapped_column(String(64))
     seconds: Mapped[int | None]
     """How long the game took (None: not known); where the group's longest game is looked

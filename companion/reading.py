@@ -29,7 +29,7 @@ from companion.cache import stores
 from companion.editions import Edition
 from companion.extensions import db
 from companion.models import Game
-from companion.services import games as services
+from companion.services import games
 from companion.services.games import KEY
 from companion.storage import prepare_engine, unanswered
 
@@ -225,11 +225,11 @@ def sheet_at(game: GameKeys) -> tuple[scoring.Sheet, bool]:
     found = stores.sheets.find(key)
     if found is not None:
         return found, True
-    loaded = services.find_game(game.edit_key)
+    loaded = games.find_game(game.edit_key)
     if loaded is None:  # deleted meanwhile: there is nothing to show but what the row said
         raise LookupError(game.edit_key)
     whole = loaded[0]
-    built = services.sheet_of(whole)
+    built = games.sheet_of(whole)
     # Without a snapshot (PostgreSQL reads committed data per statement) a write may have
     # landed between the queries: keep the sheet only when the revision did not move.
     exact = revision_of(game.id) == whole.revision

@@ -12,24 +12,23 @@ from flask import Flask
 from test_groups_api import card_round
 
 from companion import scoring
-from companion.cache import sheets as derived
-from companion.cache import stores
+from companion.cache import sheets, stores
 from companion.extensions import db
-from companion.services import games as services
+from companion.services import games
 
 
 def as_elsewhere(app: Flask, game: dict[str, Any]) -> tuple[scoring.Sheet, scoring.Sheet, bool]:
     """(the sheet this process derives now, the replayed sheet, whether it was continued):
     the newest revision is forgotten, as if another worker had made it."""
     with app.app_context():
-        found = services.find_game(game["id"])
+        found = games.find_game(game["id"])
         assert found is not None
         loaded = found[0]
         stores.sheets.forget((loaded.edit_key, loaded.revision))
-        continued = derived.earlier(loaded) is not None and services._caught_up(
-            loaded, services.setup_of(loaded)) is not None
-        sheet = services.sheet_of(loaded)
-        replayed = scoring.build_sheet(services.setup_of(loaded), services.rounds_of(loaded))
+        continued = sheets.earlier(loaded) is not None and games._caught_up(
+            loaded, games.setup_of(loaded)) is not None
+        sheet = games.sheet_of(loaded)
+        replayed = scoring.build_sheet(games.setup_of(loaded), games.rounds_of(loaded))
         db.session.rollback()
     return sheet, replayed, continued
 

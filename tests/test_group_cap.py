@@ -7,14 +7,14 @@ from typing import Any
 
 import pytest
 
-from companion.services import groups as group_services
+from companion.services import groups
 
 PLAYERS = ["Ada", "Bo"]
 
 
 @pytest.fixture
 def full(api: Any, monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
-    monkeypatch.setattr(group_services, "MAX_GROUP_GAMES", 2)
+    monkeypatch.setattr(groups, "MAX_GROUP_GAMES", 2)
     group = api.post("/api/groups", {"name": "Friday"}).get_json()
     for _ in range(2):
         assert api.post(f"/api/groups/{group['id']}/games",

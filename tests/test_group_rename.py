@@ -14,7 +14,7 @@ from test_groups_api import card_round, finish_short, start
 
 from companion import models
 from companion.extensions import db
-from companion.services import groups as group_services
+from companion.services import groups
 
 
 @pytest.fixture
@@ -157,7 +157,7 @@ def test_a_rename_reads_no_finished_game(api: Any, app: Flask) -> None:
     group = dict(api.post("/api/groups", {"name": "Long"}).get_json())
     finish_short(api, start(api, group, ["Ann", "Ben"], phases=[1, 2]), "Ann", "Ben")
     with app.app_context():
-        found = group_services.find_group(group["id"])
+        found = groups.find_group(group["id"])
         assert found is not None
         statements: list[str] = []
 
@@ -166,7 +166,7 @@ def test_a_rename_reads_no_finished_game(api: Any, app: Flask) -> None:
 
         event.listen(db.engine, "before_cursor_execute", seen)
         try:
-            group_services.rename(found[0], "Ann", "Anna")
+            groups.rename(found[0], "Ann", "Anna")
         finally:
             event.remove(db.engine, "before_cursor_execute", seen)
         db.session.rollback()
@@ -191,7 +191,7 @@ def test_a_rename_runs_the_same_statements_at_ten_times_the_history(app: Flask) 
 
             event.listen(db.engine, "before_cursor_execute", seen)
             try:
-                group_services.rename(found, "Ann", "Anna")
+                groups.rename(found, "Ann", "Anna")
             finally:
                 event.remove(db.engine, "before_cursor_execute", seen)
             counts[size] = len(statements)
@@ -201,7 +201,7 @@ def test_a_rename_runs_the_same_statements_at_ten_times_the_history(app: Flask) 
 
 def _long_group(size: int) -> models.Group:
     """A group of ``size`` finished games of Ann and Ben, as a request finds it."""
-    group = group_services.create_group(f"g{size}")
+    group = groups.create_group(f"g{size}")
     tallies = {"ann": _entry("Ann", size), "ben": _entry("Ben", size)}
     group.tallies = json.dumps({"finished": size, "players": tallies})
     for number in range(size):
@@ -218,7 +218,7 @@ def _long_group(size: int) -> models.Group:
     db.session.commit()
     key = group.edit_key
     db.session.remove()  # a request starts with none of the games in its session
-    found = group_services.find_group(key)
+    found = groups.find_group(key)
     assert found is not None
     return found[0]
 

@@ -1,5 +1,6 @@
-"""A group's records are kept with every write (companion.services.tallies) and always equal the
-records replayed from every round (the reference), whatever changes a game: a finish, an undo
+"""A group's records are kept with every write (companion.services.group_records) and always
+equal the records replayed from every round (the reference), whatever changes a game: a
+finish, an undo
 that takes it back, a corrected round, a renamed player, a game added later, merged spellings;
 a group stored before the tallies gets them on its first view; writes to two games of one
 group at once on a real server lose no tally."""
@@ -22,7 +23,7 @@ from companion import create_app
 from companion.cache import stores
 from companion.extensions import db
 from companion.scoring.records import GroupRecords
-from companion.services import groups as group_services
+from companion.services import groups
 
 
 def comparable(records: GroupRecords) -> GroupRecords:
@@ -34,11 +35,11 @@ def comparable(records: GroupRecords) -> GroupRecords:
 
 def kept_and_replayed(app: Flask, key: str) -> tuple[GroupRecords, GroupRecords]:
     with app.app_context():
-        group = group_services.find_group(key)
+        group = groups.find_group(key)
         assert group is not None
         stores.forget()
-        kept = group_services.derived(group[0]).records
-        replayed = group_services.records_of(group[0], group_services.games_of(group[0]))
+        kept = groups.derived(group[0]).records
+        replayed = groups.records_of(group[0], groups.games_of(group[0]))
         db.session.rollback()
     return comparable(kept), comparable(replayed)
 
@@ -182,18 +183,18 @@ def test_games_of_one_group_finished_at_once_on_a_real_server_lose_no_tally(busy
 
 def test_a_long_groups_chart_draws_its_newest_games_from_where_each_player_stood(
         api: Any, app: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(group_services, "WINS_DRAWN", 2)
+    monkeypatch.setattr(groups, "WINS_DRAWN", 2)
     group = api.post("/api/groups", {}).get_json()
     for winner, loser in (("Ann", "Ben"), ("Ann", "Ben"), ("Ben", "Ann")):
         finish_short(api, start(api, group, ["Ann", "Ben"], phases=[1, 2]), winner, loser)
     with app.test_request_context():
-        found = group_services.find_group(group["id"])
+        found = groups.find_group(group["id"])
         assert found is not None
         stores.forget()
-        records = group_services.derived(found[0], listed=25).records
+        records = groups.derived(found[0], listed=25).records
         # The page draws games 2 and 3; Ann had won 1 before them.
         assert (records.wins, records.wins_from) == ((("Ann",), ("Ben",)), 1)
-        everything = group_services.derived(found[0]).records
+        everything = groups.derived(found[0]).records
         assert (len(everything.wins), everything.wins_from) == (3, 0)
     page = api.client.get(f"/groups/{group['view_id']}").get_data(as_text=True)
     assert "The newest 2 finished games, from game 2 on." in page

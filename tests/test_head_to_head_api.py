@@ -13,8 +13,7 @@ from test_group_tallies import assert_kept
 from test_groups_api import card_round, start
 
 from companion.extensions import db
-from companion.services import groups as group_services
-from companion.services import head_to_head
+from companion.services import groups, head_to_head
 
 
 def finish(api: Any, game: dict[str, Any], out: str, others: dict[str, int | bool]) -> None:
@@ -32,7 +31,7 @@ def pairs_of(api: Any, group: dict[str, Any]) -> dict[tuple[str, ...], dict[str,
 def rows_agree(app: Flask, group: dict[str, Any], pairs: dict[Any, dict[str, Any]]) -> None:
     """One pair_game row per game of each pair, and the records equal a replay."""
     with app.app_context():
-        found = group_services.find_group(group["id"])
+        found = groups.find_group(group["id"])
         assert found is not None
         assert head_to_head.count(db.session(), found[0].id) == sum(
             pair["games"] for pair in pairs.values())

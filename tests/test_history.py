@@ -16,7 +16,7 @@ from companion import editions, models, scoring
 from companion.cache import stores
 from companion.extensions import db
 from companion.limits import MAX_ROUNDS
-from companion.services import games as services
+from companion.services import games
 
 PLAYERS = ("Ann", "Ben", "Cem")
 
@@ -37,20 +37,20 @@ steps = st.lists(st.one_of(
 
 
 def replayed(game: models.Game) -> scoring.Sheet:
-    return scoring.build_sheet(services.setup_of(game), services.rounds_of(game))
+    return scoring.build_sheet(games.setup_of(game), games.rounds_of(game))
 
 
 def _apply(game: models.Game, step: str, value: object) -> None:
     try:
         if step == "add":
             assert isinstance(value, scoring.Round)
-            services.record_round(game, value, confirm=True)
+            games.record_round(game, value, confirm=True)
         elif step == "undo":
-            services.undo_last(game)
+            games.undo_last(game)
         elif step == "edit":
             assert isinstance(value, tuple)
-            services.edit_round(game, value[0], value[1], confirm=True)
-    except (scoring.GameFinished, scoring.RoundRejected, services.NoSuchRound):
+            games.edit_round(game, value[0], value[1], confirm=True)
+    except (scoring.GameFinished, scoring.RoundRejected, games.NoSuchRound):
         pass  # refused before anything changed
 
 
@@ -61,32 +61,32 @@ def _apply(game: models.Game, step: str, value: object) -> None:
 def test_the_kept_sheet_is_the_replayed_sheet(app: Flask, steps: list[tuple[str, object]]
                                               ) -> None:
     with app.app_context():
-        game = services.create_game(services.GameSpec(editions.get("original"), PLAYERS))
+        game = games.create_game(games.GameSpec(editions.get("original"), PLAYERS))
         key = game.edit_key
         for step, value in steps:
             if step == "commit":
                 db.session.commit()
                 db.session.expire_all()
-                found = services.find_game(key)
+                found = games.find_game(key)
                 assert found is not None
-                game = services.lock_game(key) or game
+                game = games.lock_game(key) or game
             else:
                 _apply(game, step, value)
-            assert services.sheet_of(game) == replayed(game)
+            assert games.sheet_of(game) == replayed(game)
         db.session.rollback()
 
 
 def test_a_rolled_back_write_is_not_kept(app: Flask) -> None:
     with app.app_context():
-        game = services.create_game(services.GameSpec(editions.get("original"), PLAYERS))
+        game = games.create_game(games.GameSpec(editions.get("original"), PLAYERS))
         db.session.commit()
         key, revision = game.edit_key, game.revision
-        services.record_round(game, card_round(0, (True, False, False), (0, 50, 50)))
+        games.record_round(game, card_round(0, (True, False, False), (0, 50, 50)))
         db.session.rollback()
         assert stores.sheets.find((key, revision + 1)) is None
-        found = services.lock_game(key)
+        found = games.lock_game(key)
         assert found is not None and found.rounds == []
-        assert services.sheet_of(found).next_round == 1
+        assert games.sheet_of(found).next_round == 1
 
 
 def tie(number: int) -> scoring.Round:

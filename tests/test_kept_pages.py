@@ -15,8 +15,7 @@ from flask.testing import FlaskClient
 from test_groups_api import card_round, finish_short, start
 
 from companion import create_app, live, reading
-from companion.cache import pages as rendered
-from companion.cache import stores
+from companion.cache import pages, stores
 from companion.extensions import db
 
 NAMES = ["Ann", "Ben", "Cem"]
@@ -59,7 +58,7 @@ def test_a_kept_sheet_page_is_what_a_fresh_render_gives(client: FlaskClient, gam
             kept = client.get(path).get_data(as_text=True)
             again = client.get(path).get_data(as_text=True)
             assert same_but_time(again) == same_but_time(kept) == first
-            assert rendered.CSRF_SLOT not in kept
+            assert pages.CSRF_SLOT not in kept
             if not path.endswith("/live"):  # the language switch carries a token
                 assert 'csrf="' in first
 
@@ -145,7 +144,7 @@ def test_each_phone_gets_its_own_csrf_token_in_a_kept_page(guarded: Flask, game:
     first, second = guarded.test_client(), guarded.test_client()
     first_page = first.get(sheet).get_data(as_text=True)   # rendered and kept
     second_page = second.get(sheet).get_data(as_text=True)  # served from what was kept
-    assert rendered.CSRF_SLOT not in first_page + second_page
+    assert pages.CSRF_SLOT not in first_page + second_page
     (mine,), (theirs,) = tokens(first_page), tokens(second_page)
     assert mine != theirs
     # A token is good for its own phone only: the other one's is refused, its own works.
@@ -214,11 +213,11 @@ def test_a_kept_group_page_keeps_links_and_languages_apart(api: Any) -> None:
 def test_the_pages_fingerprint_is_the_groups_fingerprint(app: Flask, api: Any) -> None:
     """One query of plain rows says what the group's loaded objects say, spellings included."""
     from companion import models
-    from companion.services import groups as group_services
+    from companion.services import groups
 
     group = api.post("/api/groups", {"name": "Friday"}).get_json()
     with app.test_request_context():
-        empty = group_services.find_fingerprint(group["view_id"])
+        empty = groups.find_fingerprint(group["view_id"])
     finish_short(api, start(api, group, ["Ann", "Ben"], phases=[1, 2]), "Ann", "Ben")
     start(api, group, ["Cem", "Ben"])
     api.client.post(f"/groups/{group['id']}/merge",
@@ -229,11 +228,11 @@ def test_the_pages_fingerprint_is_the_groups_fingerprint(app: Flask, api: Any) -
         loaded = db.session.execute(db.select(models.Group).where(
             models.Group.edit_key == group["id"])).scalar_one()
         assert [alias.alias for alias in loaded.aliases] == ["ben", "cem"]
-        expected = group_services.fingerprint(loaded)
-        assert group_services.find_fingerprint(group["id"]) == (expected, True)
-        assert group_services.find_fingerprint(group["view_id"]) == (expected, False)
+        expected = groups.fingerprint(loaded)
+        assert groups.find_fingerprint(group["id"]) == (expected, True)
+        assert groups.find_fingerprint(group["view_id"]) == (expected, False)
         assert empty is not None and empty[0] != expected
-        assert group_services.find_fingerprint("no-such-group") is None
+        assert groups.find_fingerprint("no-such-group") is None
 
 
 def test_a_kept_group_page_shows_the_messages_of_its_phone_only(app: Flask, api: Any) -> None:

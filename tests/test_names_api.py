@@ -104,7 +104,7 @@ def test_spellings_of_one_person_count_as_one_player_of_a_group(api: Any) -> Non
 
 
 def test_tallies_key_nfd_and_nfc_spellings_together() -> None:
-    from companion.scoring import tally
+    from companion.scoring import record_tallies
 
     def facts(name: str, at: str) -> dict[str, Any]:
         return {"ref": at, "at": at, "winners": [name], "players": [{
@@ -112,8 +112,9 @@ def test_tallies_key_nfd_and_nfc_spellings_together() -> None:
             "card_points": 0, "points": 0, "wreath": None, "phases": []}]}
 
     kept: dict[str, Any] = {}
-    tally.apply(kept, facts("Zoë" + FAMILY, "2024-01-01"), 1)
-    tally.apply(kept, facts(unicodedata.normalize("NFD", " zoë" + FAMILY), "2024-01-02"), 1)
+    record_tallies.apply(kept, facts("Zoë" + FAMILY, "2024-01-01"), 1)
+    record_tallies.apply(
+        kept, facts(unicodedata.normalize("NFD", " zoë" + FAMILY), "2024-01-02"), 1)
     assert len(kept) == 1
     (entry,) = kept.values()
     assert entry["played"] == 2 and entry["first"][1] == "Zoë" + FAMILY

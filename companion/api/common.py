@@ -14,7 +14,7 @@ from flask_wtf.csrf import CSRFError
 from werkzeug.exceptions import HTTPException
 
 from companion import models, reading, scoring
-from companion.editions import house as house_rules
+from companion.editions import house
 from companion.exceptions import CompanionError, InputError
 from companion.extensions import csrf, db
 from companion.i18n import say
@@ -22,10 +22,7 @@ from companion.schemas.answers import ErrorJson, GameJson, WarningJson
 from companion.schemas.base import NOT_UNICODE, is_unicode
 from companion.schemas.games import game_json
 from companion.schemas.groups import refusal
-from companion.services import exchange
-from companion.services import games as services
-from companion.services import groups as group_services
-from companion.services import players as roster_services
+from companion.services import exchange, games, groups, players
 
 
 def wants_json() -> bool:
@@ -122,7 +119,7 @@ def name_warnings(names: Sequence[str], field: str = "players", *,
     """Names that only look alike (services.players.look_alike_warnings), in the shape of a
     round's warnings: a note in the answer to the write that stored them, not a refusal."""
     return [{"message": say(reason, sentence=True), "player": name, "field": field}
-            for name, reason in roster_services.look_alike_warnings(names, only=only)]
+            for name, reason in players.look_alike_warnings(names, only=only)]
 
 
 def saved(game: models.Game, sheet: scoring.Sheet, status: int = 200,
@@ -145,7 +142,7 @@ def problems(problems: tuple[scoring.Problem, ...]) -> list[dict[str, Any]]:
             for problem in problems]
 
 
-def setup_error(error: services.SetupError) -> Response:
+def setup_error(error: games.SetupError) -> Response:
     details = [{"field": field, "message": say(reason, sentence=True)}
                for field, reason in error.problems]
     return json_error(400, details[0]["message"], details)
@@ -171,8 +168,8 @@ def finished(error: scoring.GameFinished) -> Response:
     return json_error(409, _("This game is finished: it takes no more rounds."))
 
 
-def stale_revision(error: services.StaleRevision) -> Response:
-    game = game_json(error.game, services.sheet_of(error.game), editable=True)
+def stale_revision(error: games.StaleRevision) -> Response:
+    game = game_json(error.game, games.sheet_of(error.game), editable=True)
     db.session.rollback()
     return json_error(409, _("The game changed on another device since you last saw it "
                              "(revision %(given)s, now %(now)s). Nothing was stored: look at "
@@ -180,7 +177,7 @@ def stale_revision(error: services.StaleRevision) -> Response:
                              given=error.given, now=error.expected), game=game)
 
 
-def stale(error: services.StaleRound) -> Response:
+def stale(error: games.StaleRound) -> Response:
     db.session.rollback()
     given, expected = error.given, error.expected
     if given is None or expected is None or given < expected:
@@ -195,7 +192,7 @@ def stale(error: services.StaleRound) -> Response:
     return json_error(409, message)
 
 
-def no_such_round(error: services.NoSuchRound) -> Response:
+def no_such_round(error: games.NoSuchRound) -> Response:
     db.session.rollback()
     return json_error(409 if request.method == "DELETE" else 404,
                       _("There is no such round in this game."))
@@ -203,23 +200,23 @@ def no_such_round(error: services.NoSuchRound) -> Response:
 
 def locked(key: str, revision: int | None) -> models.Game:
     """The game to write to, locked until the request commits; 404 for any other key."""
-    game = services.lock_game(key, revision=revision)
+    game = games.lock_game(key, revision=revision)
     if game is None:
         abort(404)
     return game
 
 
-def roster_refused(error: roster_services.RosterError) -> Response:
+def roster_refused(error: players.RosterError) -> Response:
     db.session.rollback()
     message = say(error.reason, sentence=True)
     return json_error(409 if error.conflict else 400, message,
                       [{"field": "name", "message": message}])
 
-def group_problem(error: group_services.GroupProblem) -> Response:
+def group_problem(error: groups.GroupProblem) -> Response:
     db.session.rollback()
     return json_error(error.status, say(error.reason, sentence=True))
 
-def house_rules_refused(error: house_rules.HouseRulesRefused) -> Response:
+def house_rules_refused(error: house.HouseRulesRefused) -> Response:
     db.session.rollback()
     details = [{"field": field, "message": say(reason, sentence=True)}
                for field, reason in error.problems]
@@ -238,17 +235,17 @@ def import_refused(error: exchange.ImportRefused) -> Response:
 #: The games blueprint (``api``) and the groups blueprint (``api_groups``) each list theirs.
 REFUSALS: dict[str, dict[type[Exception], Callable[[Any], Response]]] = {
     "api": {
-        CompanionError: bad_input, services.SetupError: setup_error,
+        CompanionError: bad_input, games.SetupError: setup_error,
         scoring.RoundRejected: round_rejected, scoring.NeedsConfirmation: needs_confirmation,
-        scoring.GameFinished: finished, services.StaleRevision: stale_revision,
-        services.StaleRound: stale, services.NoSuchRound: no_such_round,
-        roster_services.RosterError: roster_refused,
-        house_rules.HouseRulesRefused: house_rules_refused,
+        scoring.GameFinished: finished, games.StaleRevision: stale_revision,
+        games.StaleRound: stale, games.NoSuchRound: no_such_round,
+        players.RosterError: roster_refused,
+        house.HouseRulesRefused: house_rules_refused,
     },
     "api_groups": {
-        CompanionError: bad_input, services.SetupError: setup_error,
-        services.StaleRevision: stale_revision, services.StaleRound: stale,
-        group_services.GroupProblem: group_problem, exchange.ImportRefused: import_refused,
+        CompanionError: bad_input, games.SetupError: setup_error,
+        games.StaleRevision: stale_revision, games.StaleRound: stale,
+        groups.GroupProblem: group_problem, exchange.ImportRefused: import_refused,
     },
 }
 

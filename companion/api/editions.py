@@ -6,13 +6,13 @@ from flask import Response, abort, jsonify
 
 from companion.api.common import body, bp
 from companion.api.openapi import documented
-from companion.editions import house as rules
+from companion.editions import house
 from companion.extensions import db
 from companion.schemas.editions import HouseEditionAnswer, HouseRulesBody, edition_json
-from companion.services import editions as services
+from companion.services import editions
 
 
-def _answer(found: services.HouseEdition, status: int = 200) -> Response:
+def _answer(found: editions.HouseEdition, status: int = 200) -> Response:
     response = jsonify(edition_json(
         found.edition, found.rules, view_key=found.row.view_key,
         edit_key=found.row.edit_key if found.editable else None, revision=found.revision))
@@ -24,7 +24,7 @@ def _answer(found: services.HouseEdition, status: int = 200) -> Response:
 @documented(json=HouseRulesBody, answers={201: HouseEditionAnswer}, errors=(400, 415, 422))
 def create_edition() -> Response:
     """Store house rules: an edit link (``id``) and a read-only twin (``view_id``)."""
-    found = services.create(rules.read(body()))
+    found = editions.create(house.read(body()))
     db.session.commit()
     return _answer(found, 201)
 
@@ -33,7 +33,7 @@ def create_edition() -> Response:
 @documented(answers={200: HouseEditionAnswer}, errors=(404,))
 def get_edition(key: str) -> Response:
     """House rules through their edit or read-only link: the newest revision."""
-    found = services.find(key)
+    found = editions.find(key)
     if found is None:
         abort(404)
     return _answer(found)
@@ -44,9 +44,9 @@ def get_edition(key: str) -> Response:
             errors=(400, 404, 415, 422))
 def edit_edition(key: str) -> Response:
     """Save a new revision of house rules (edit link only); games started keep theirs."""
-    found = services.find(key)
+    found = editions.find(key)
     if found is None or not found.editable:
         abort(404)
-    edited = services.edit(found, rules.read(body()))
+    edited = editions.edit(found, house.read(body()))
     db.session.commit()
     return _answer(edited)

@@ -8,9 +8,9 @@ from typing import Any
 from flask import Blueprint, Response, abort, jsonify, request
 
 from companion import models
-from companion.api import common as api
+from companion.api import common
 from companion.api.openapi import documented
-from companion.cache import pages as rendered
+from companion.cache import pages
 from companion.cache.revisions import Keeping
 from companion.exceptions import InputError
 from companion.extensions import csrf, db
@@ -31,13 +31,11 @@ from companion.schemas import (
 )
 from companion.schemas.games import game_json
 from companion.schemas.groups import group_json
-from companion.services import exchange
-from companion.services import games as services
-from companion.services import groups as group_services
+from companion.services import exchange, games, groups
 
 bp = Blueprint("api_groups", __name__, url_prefix="/api")
 csrf.exempt(bp)
-api.answer_refusals(bp)
+common.answer_refusals(bp)
 
 
 
@@ -46,16 +44,16 @@ api.answer_refusals(bp)
 
 
 def _group(key: str, *, edit: bool = False) -> tuple[models.Group, bool]:
-    found = group_services.find_group(key)
+    found = groups.find_group(key)
     if found is None or (edit and not found[1]):
         abort(404)  # a read-only link gets the same answer as an unknown one
     return found
 
 
 def _group_response(group: models.Group, editable: bool, status: int = 200) -> Response:
-    derived = group_services.derived(group)
+    derived = groups.derived(group)
     data = group_json(group, derived.edit_keys, derived.records, editable=editable,
-                      roster=group_services.roster_of(derived.records))
+                      roster=groups.roster_of(derived.records))
     response = jsonify(data)
     response.status_code = status
     return response
@@ -65,7 +63,7 @@ def _group_response(group: models.Group, editable: bool, status: int = 200) -> R
 @documented(json=NewGroup, answers={201: GroupAnswer}, errors=(400, 415))
 def create_group() -> Response:
     """Start a group."""
-    group = group_services.create_group(read(NewGroup, api.body()).name)
+    group = groups.create_group(read(NewGroup, common.body()).name)
     db.session.commit()
     return _group_response(group, True, 201)
 
@@ -75,7 +73,7 @@ def create_group() -> Response:
 def get_group(key: str) -> Response:
     """The group, its games and records, through its edit or read-only link: serialised once
     per state of the group (its fingerprint, as the group page), kind of link and address."""
-    found = group_services.find_fingerprint(key)
+    found = groups.find_fingerprint(key)
     if found is None:
         abort(404)
     fingerprint, editable = found
@@ -83,11 +81,11 @@ def get_group(key: str) -> Response:
     def make(keeping: Keeping[bytes]) -> bytes:
         keeping.exact = True  # the fingerprint names the group's every stored change
         group, _editable = _group(key)
-        derived = group_services.derived(group, fingerprint)
+        derived = groups.derived(group, fingerprint)
         return jsonify(group_json(group, derived.edit_keys, derived.records, editable=editable,
-                                  roster=group_services.roster_of(derived.records))).get_data()
+                                  roster=groups.roster_of(derived.records))).get_data()
 
-    body = rendered.json_body(("group", fingerprint, editable, rendered.host()), make)
+    body = pages.json_body(("group", fingerprint, editable, pages.host()), make)
     return Response(body, mimetype="application/json")
 
 
@@ -97,17 +95,17 @@ def get_group(key: str) -> Response:
 def add_game(key: str) -> Response:
     """Start a game in the group (a game's settings: 201 with the game), or add one played
     earlier (``{"game": its edit link}``: 200 with the group)."""
-    data = api.body()
+    data = common.body()
     group, _editable = _group(key, edit=True)
     if "players" in data:
-        group_services.make_room(group.id)
-        game = services.create_game(read(NewGame, data).to_spec())
+        groups.make_room(group.id)
+        game = games.create_game(read(NewGame, data).to_spec())
         game.group_id = group.id
         db.session.commit()
-        return api.game_response(game, services.sheet_of(game), 201, api.name_warnings(
+        return common.game_response(game, games.sheet_of(game), 201, common.name_warnings(
             [player.name for player in game.players]))
     earlier = read(AddGame, data)
-    group_services.add_game(group, earlier.key(), revision=earlier.revision)
+    groups.add_game(group, earlier.key(), revision=earlier.revision)
     db.session.commit()
     return _group_response(group, True)
 
@@ -116,10 +114,10 @@ def add_game(key: str) -> Response:
 @documented(json=AliasBody, answers={200: GroupAnswer}, errors=(400, 404, 415))
 def merge(key: str) -> Response:
     """Count one spelling as another player in the records."""
-    data = api.body()
+    data = common.body()
     group, _editable = _group(key, edit=True)
     alias = read(AliasBody, data)
-    group_services.merge(group, alias.spelling, alias.name)
+    groups.merge(group, alias.spelling, alias.name)
     db.session.commit()
     return _group_response(group, True)
 
@@ -129,7 +127,7 @@ def merge(key: str) -> Response:
 def unmerge(key: str, spelling: str) -> Response:
     """Count a merged spelling as a player of its own again."""
     group, _editable = _group(key, edit=True)
-    group_services.unmerge(group, spelling)
+    groups.unmerge(group, spelling)
     db.session.commit()
     return _group_response(group, True)
 
@@ -140,9 +138,9 @@ def rename_player(key: str, name: str) -> Response:
     """Call a player of the group by another name: its records, list and roster show it,
     their history stays theirs; the games' sheets keep what was written. 400 for a name
     another player of the group has (merge them instead) or one a new game refuses."""
-    data = api.body()
+    data = common.body()
     group, _editable = _group(key, edit=True)
-    group_services.rename(group, name, read(GroupPlayerBody, data).name)
+    groups.rename(group, name, read(GroupPlayerBody, data).name)
     db.session.commit()
     return _group_response(group, True)
 
@@ -153,15 +151,15 @@ def rematch(key: str) -> Response:
     """The next game of a finished one: same players and options, the deal passed one seat
     on; in the same group when the body carries the group's edit link
     (``{"group": "<its edit link>"}``)."""
-    data = api.body() if request.get_data() else {}
+    data = common.body() if request.get_data() else {}
     group = data.get("group")
     if group is not None and not isinstance(group, str):
         raise InputError("“group” must be the group's edit link")
-    game = group_services.rematch(key, (group_services.link_key(group),) if group else ())
+    game = groups.rematch(key, (groups.link_key(group),) if group else ())
     if game is None:
         abort(404)
     db.session.commit()
-    response = jsonify(game_json(game, services.sheet_of(game), editable=True))
+    response = jsonify(game_json(game, games.sheet_of(game), editable=True))
     response.status_code = 201
     return response
 
@@ -174,7 +172,7 @@ def _download(text: str, mimetype: str, filename: str) -> Response:
 
 
 def _game(key: str) -> models.Game:
-    found = services.find_game(key)
+    found = games.find_game(key)
     if found is None:
         abort(404)
     return found[0]
@@ -207,7 +205,7 @@ def export_game_csv(key: str) -> Response:
 def export_group(key: str) -> Response:
     """The group and all its games as an export file (JSON), through either link."""
     group, _editable = _group(key)
-    return export_json(exchange.export_group(group, group_services.games_of(group)),
+    return export_json(exchange.export_group(group, groups.games_of(group)),
                        "phase10-group.json")
 
 
@@ -216,7 +214,7 @@ def export_group(key: str) -> Response:
 def export_group_csv(key: str) -> Response:
     """All the group's rounds for a spreadsheet: one row per player per round."""
     group, _editable = _group(key)
-    return _download(exchange.to_csv(group_services.games_of(group)), "text/csv",
+    return _download(exchange.to_csv(groups.games_of(group)), "text/csv",
                      "phase10-group.csv")
 
 
@@ -226,12 +224,12 @@ def import_file() -> Response:
     """Store an exported game or group under new links (every round checked; nothing stored
     when anything is wrong)."""
     request.max_content_length = IMPORT_MAX_BYTES
-    imported = exchange.import_data(api.body())
+    imported = exchange.import_data(common.body())
     db.session.commit()
     if imported.group is not None:
         return _group_response(imported.group, True, 201)
     assert imported.game is not None
-    response = jsonify(game_json(imported.game, services.sheet_of(imported.game),
+    response = jsonify(game_json(imported.game, games.sheet_of(imported.game),
                                  editable=True))
     response.status_code = 201
     return response

@@ -27,7 +27,7 @@ from pydantic import BaseModel
 from companion import editions
 from companion.api.common import bp
 from companion.schemas import ErrorAnswer
-from companion.services import games as services
+from companion.services import games
 
 if TYPE_CHECKING:
     from spectree import SpecTree
@@ -105,7 +105,7 @@ def document() -> dict[str, Any]:
         for operation in path.values():
             for parameter in operation.get("parameters", []):
                 if parameter["in"] == "path" and parameter["name"] == "key":
-                    parameter["schema"]["pattern"] = f"^{services.KEY.pattern}$"
+                    parameter["schema"]["pattern"] = f"^{games.KEY.pattern}$"
             for answer in operation["responses"].values():
                 _not_json(answer, schemas)
     return spec

@@ -9,8 +9,7 @@ from companion.api.common import body, bp, locked, name_warnings, saved
 from companion.api.openapi import documented
 from companion.schemas import GameAnswer, PlayerBody, Revised, RevisionQuery, read
 from companion.schemas.answers import WarningJson
-from companion.services import games as services
-from companion.services import players as roster_services
+from companion.services import games, players
 
 
 @bp.post("/games/<key>/players")
@@ -19,8 +18,8 @@ def add_player(key: str) -> Response:
     """A player joins from the next round, on phase 1 with the highest total so far."""
     data = body()
     game = locked(key, read(Revised, data).revision)
-    joined = roster_services.add_player(game, read(PlayerBody, data).name)
-    sheet = services.sheet_of(game)
+    joined = players.add_player(game, read(PlayerBody, data).name)
+    sheet = games.sheet_of(game)
     return saved(game, sheet, 201, _warnings(game, joined.name))
 
 
@@ -30,8 +29,8 @@ def rename_player(key: str, name: str) -> Response:
     """Rename a player, on the sheet and in every round."""
     data = body()
     game = locked(key, read(Revised, data).revision)
-    new = roster_services.rename_player(game, name, read(PlayerBody, data).name)
-    sheet = services.sheet_of(game)
+    new = players.rename_player(game, name, read(PlayerBody, data).name)
+    sheet = games.sheet_of(game)
     return saved(game, sheet, warnings=_warnings(game, new))
 
 
@@ -45,6 +44,6 @@ def _warnings(game: models.Game, name: str) -> list[WarningJson]:
 def remove_player(key: str, name: str) -> Response:
     """The player leaves: their rounds stay, they play no more (``?revision=N`` guards)."""
     game = locked(key, read(RevisionQuery, request.args.to_dict()).revision)
-    roster_services.remove_player(game, name)
-    sheet = services.sheet_of(game)
+    players.remove_player(game, name)
+    sheet = games.sheet_of(game)
     return saved(game, sheet)

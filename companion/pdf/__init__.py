@@ -28,8 +28,8 @@ if TYPE_CHECKING:
     from companion.pdf.qr import qr_modules
 
 __all__ = [
-    "PAPERS", "BlankOptions", "GameInfo", "Translate", "blank_sheet", "game_sheet", "identity",
-    "qr_modules",
+    'PAPERS', 'BlankOptions', 'GameInfo', 'Translate', 'blank_sheet', 'game_sheet', 'identity',
+    'qr_modules',
 ]
 
 __getattr__ = lazy.exports(__name__, {

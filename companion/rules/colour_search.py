@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from companion.rules.cards import MAX_NUMBER, WILD, Card, Colour
-from companion.rules.phases import Part, PartKind
-from companion.rules.tally import (
+from companion.rules.hand_counts import (
     COLOUR_BITS,
     NUMBERS,
     UNSOLVED,
@@ -15,6 +14,7 @@ from companion.rules.tally import (
     present_mask,
     window_mask,
 )
+from companion.rules.phases import Part, PartKind
 
 
 class OneColour(Strategy):

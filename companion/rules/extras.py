@@ -17,9 +17,9 @@ from itertools import product
 from typing import Literal
 
 from companion.rules.cards import MAX_NUMBER, MIN_NUMBER, WILD, Card, Colour
+from companion.rules.hand_counts import NATURALS, Laydown, natural_index, window_mask
 from companion.rules.phases import PartKind, Phase
 from companion.rules.runs import End
-from companion.rules.tally import NATURALS, Laydown, natural_index, window_mask
 
 
 @dataclass(frozen=True)

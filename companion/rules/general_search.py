@@ -21,8 +21,16 @@ from itertools import product
 
 from companion.rules.cards import MAX_NUMBER, WILD, Card, Colour
 from companion.rules.general_outs import Pick, Slot, Template, improving
+from companion.rules.hand_counts import (
+    COLOURS,
+    NUMBER_BITS,
+    NUMBERS,
+    UNSOLVED,
+    Laydown,
+    Strategy,
+    Tally,
+)
 from companion.rules.phases import Part, PartKind
-from companion.rules.tally import COLOURS, NUMBER_BITS, NUMBERS, UNSOLVED, Laydown, Strategy, Tally
 
 #: Picks kept per phase shape, for the templates and counts met (a few bytes each).
 PICKS_KEPT = 20_000

@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 from companion.rules.cards import MAX_NUMBER, WILD, Card
-from companion.rules.phases import Part, PartKind
-from companion.rules.plans import Layout, Runs, run_combos, set_layouts
-from companion.rules.tally import (
+from companion.rules.hand_counts import (
     NUMBER_BITS,
     NUMBERS,
     UNSOLVED,
@@ -14,6 +12,8 @@ from companion.rules.tally import (
     Tally,
     present_mask,
 )
+from companion.rules.phases import Part, PartKind
+from companion.rules.plans import Layout, Runs, run_combos, set_layouts
 
 Found = tuple[Runs, Layout | None, tuple[int, ...]]  # run starts, set layout, set numbers
 

@@ -29,10 +29,17 @@ from math import comb
 from companion.rules.cards import WILD, Card, Colour
 from companion.rules.deck import deck_reasons
 from companion.rules.errors import RulesError
+from companion.rules.hand_counts import (
+    NATURALS,
+    NUMBER_BITS,
+    NUMBERS,
+    Tally,
+    natural_index,
+    naturals_in,
+)
 from companion.rules.phases import Edition, Part, PartKind, Phase
 from companion.rules.plans import set_layouts
-from companion.rules.solver import PLANS_KEPT, Solution, _strategy, solve
-from companion.rules.tally import NATURALS, NUMBER_BITS, NUMBERS, Tally, natural_index, naturals_in
+from companion.rules.solver import PLANS_KEPT, Solution, solve, strategy_for
 
 #: The draws ``chance`` is given for: the next card, the next two, the next three.
 DRAWS = (1, 2, 3)
@@ -102,7 +109,7 @@ def shortfall(phase: Phase, hand: Sequence[Card]) -> tuple[int, tuple[Card, ...]
                    for number, count in enumerate(tally.supply) if number}
         helping = sum(NUMBER_BITS[number] for number in NUMBERS if shorter[tally.supply[number]])
     else:
-        helping = _strategy(phase.parts).improvers(tally, short + tally.wilds)
+        helping = strategy_for(phase.parts).improvers(tally, short + tally.wilds)
     outs = sorted(naturals_in(helping & _drawable(phase.edition, tally)), key=out_order)
     return short, (*outs, *((WILD,) if _wild_helps(phase, tally, short) else ()))
 
@@ -149,7 +156,7 @@ def _short(phase: Phase, tally: Tally) -> int:
         return max(parts - naturals, phase.card_count - naturals - tally.wilds)
     if _capped(phase, tally):
         return _sets_short(phase, tally.supply)
-    return max(0, _strategy(phase.parts).fewest(tally) - tally.wilds)
+    return max(0, strategy_for(phase.parts).fewest(tally) - tally.wilds)
 
 
 def _short_with(phase: Phase, tally: Tally, card: Card) -> int:

@@ -6,8 +6,8 @@ from dataclasses import dataclass
 from itertools import combinations, permutations, product
 
 from companion.rules.cards import MAX_NUMBER
+from companion.rules.hand_counts import NUMBERS, window_mask
 from companion.rules.phases import Part
-from companion.rules.tally import NUMBERS, window_mask
 
 
 @dataclass(frozen=True)

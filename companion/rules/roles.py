@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from enum import Enum
 
 from companion.rules.cards import WILD, Card
+from companion.rules.hand_counts import Tally
 from companion.rules.phases import PartKind, Phase
-from companion.rules.solver import _strategy, solve
-from companion.rules.tally import Tally
+from companion.rules.solver import solve, strategy_for
 
 
 class Role(Enum):
@@ -57,7 +57,7 @@ def out_groups(phase: Phase, hand: Sequence[Card], outs: Sequence[Card]
     if naturals and sum(tally.supply) < len(phase.parts):
         groups[Role.FIRST, None] = naturals
     elif naturals:
-        pad = _strategy(phase.parts).fewest(tally) - tally.wilds
+        pad = strategy_for(phase.parts).fewest(tally) - tally.wilds
         places = _places(phase, hand, pad, tally.wilds)
         for card in naturals:
             place = next(((missing, part) for missing, part, meaning in places

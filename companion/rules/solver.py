@@ -45,9 +45,9 @@ from companion.rules.colour_search import ColourAndNumber, ColourRun, OneColour
 from companion.rules.deck import deck_reasons
 from companion.rules.errors import PhaseError, Reason, Term
 from companion.rules.general_search import General
+from companion.rules.hand_counts import UNSOLVED, Laydown, Strategy, Tally
 from companion.rules.number_search import Numbers
 from companion.rules.phases import Deck, Part, PartKind, Phase
-from companion.rules.tally import UNSOLVED, Laydown, Strategy, Tally
 
 # (singular, plural) pairs: the count decides which, in each language's own way.
 NO_LAYDOWN = ("no lay-down of %(phase)s in %(count)s card",
@@ -100,7 +100,7 @@ def solve(phase: Phase, hand: Sequence[Card]) -> Solution:
     tally = Tally(hand)
     if not tally.fits(phase.edition):
         return Solution(False, None, (), tuple(deck_reasons(phase.edition, hand)))
-    need, laydown = _strategy(phase.parts).find(tally)
+    need, laydown = strategy_for(phase.parts).find(tally)
     if laydown is not None:
         wilds = tuple(_meanings(part, group)
                       for part, group in zip(phase.parts, laydown, strict=True))
@@ -130,7 +130,7 @@ def _meanings(part: Part, cards: Sequence[Card]) -> tuple[str, ...]:
 
 
 @lru_cache(maxsize=PLANS_KEPT)
-def _strategy(parts: tuple[Part, ...]) -> Strategy:
+def strategy_for(parts: tuple[Part, ...]) -> Strategy:
     """The search for ``parts``: a specialised one for the shapes of the built-in editions,
     the general one for any other."""
     specialised = _specialised(parts)
@@ -204,4 +204,4 @@ def _deck_holds(parts: tuple[Part, ...], deck: Deck, turned_jokers: bool) -> boo
     naturals = [Card.natural(number, colour) for number in range(1, MAX_NUMBER + 1)
                 for colour in Colour for _ in range(deck.copies_per_card)]
     wilds = [] if turned_jokers else [WILD] * deck.wilds
-    return _strategy(parts).find(Tally([*naturals, *wilds]))[1] is not None
+    return strategy_for(parts).find(Tally([*naturals, *wilds]))[1] is not None

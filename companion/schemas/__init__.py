@@ -27,7 +27,6 @@ from companion.schemas.answers import (
     HitAnswer,
     ImportAnswer,
     OutsAnswer,
-    _not_json,
 )
 from companion.schemas.base import (
     CARDS_SAY,
@@ -38,13 +37,6 @@ from companion.schemas.base import (
     PhaseNumber,
     Says,
     Schema,
-    _card,
-    _edition,
-    _in_listed_object,
-    _phase_number,
-    _plain,
-    _says_at,
-    _unwrap,
     first,
     is_unicode,
     read,
@@ -61,8 +53,6 @@ from companion.schemas.files import (
     GameFile,
     GroupFile,
     Moment,
-    _moment,
-    _moment_given,
     where,
 )
 from companion.schemas.requests import (
@@ -89,10 +79,7 @@ from companion.schemas.requests import (
     RoundBody,
     TableGroup,
     UndoQuery,
-    _has_points,
-    _laid,
-    _no_default,
-    _query_number,
+    no_default,
 )
 
 __all__ = [
@@ -101,10 +88,7 @@ __all__ = [
     'FORMAT', 'FileAlias', 'FileRound', 'GROUPS_SAY', 'GameAnswer', 'GameFile', 'GroupAnswer',
     'GroupFile', 'GroupGameBody', 'GroupPlayerBody', 'Guard', 'HitAnswer', 'HitBody',
     'ImportAnswer', 'Moment', 'NOT_UNICODE', 'NewGame', 'NewGroup', 'OutsAnswer', 'OutsBody',
-    'PHASES_SAY', 'PhaseNumber', 'PlayerBody',
-    'QueryGuard', 'REVISION_GUARD', 'ROUND_GUARD', 'Result', 'Revised', 'Revision',
-    'RevisionQuery', 'RoundBody', 'Says', 'Schema', 'TableGroup', 'UndoQuery', 'VERSION',
-    '_card', '_edition', '_has_points', '_in_listed_object', '_laid', '_moment',
-    '_moment_given', '_no_default', '_not_json', '_phase_number', '_plain', '_query_number',
-    '_says_at', '_unwrap', 'first', 'is_unicode', 'read', 'refusal', 'where',
+    'PHASES_SAY', 'PhaseNumber', 'PlayerBody', 'QueryGuard', 'REVISION_GUARD', 'ROUND_GUARD',
+    'Result', 'Revised', 'Revision', 'RevisionQuery', 'RoundBody', 'Says', 'Schema', 'TableGroup',
+    'UndoQuery', 'VERSION', 'no_default', 'first', 'is_unicode', 'read', 'refusal', 'where',
 ]

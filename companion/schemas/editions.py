@@ -12,8 +12,7 @@ from flask import url_for
 from pydantic import BaseModel, ConfigDict, Field
 from typing_extensions import TypedDict
 
-from companion.editions import Edition
-from companion.editions import house as rules
+from companion.editions import Edition, house
 from companion.i18n import say_phase
 from companion.schemas.answers import HouseRulesJson, PartJson, ValuesJson
 from companion.schemas.root import Root
@@ -31,10 +30,10 @@ class ValuesBody(BaseModel):
     """What a card left in a hand costs; the rule book's values by default (Mattel: wild 25)."""
 
     model_config = ConfigDict(extra="forbid", defer_build=True)
-    low: Annotated[int, Field(ge=0, le=rules.MAX_VALUE, description="a card 1–9")] = 5
-    high: Annotated[int, Field(ge=0, le=rules.MAX_VALUE, description="a card 10–12")] = 10
-    skip: Annotated[int, Field(ge=0, le=rules.MAX_VALUE)] = 15
-    wild: Annotated[int, Field(ge=0, le=rules.MAX_VALUE)] = 20
+    low: Annotated[int, Field(ge=0, le=house.MAX_VALUE, description="a card 1–9")] = 5
+    high: Annotated[int, Field(ge=0, le=house.MAX_VALUE, description="a card 10–12")] = 10
+    skip: Annotated[int, Field(ge=0, le=house.MAX_VALUE)] = 15
+    wild: Annotated[int, Field(ge=0, le=house.MAX_VALUE)] = 20
 
 
 class HouseRulesBody(BaseModel):
@@ -42,8 +41,8 @@ class HouseRulesBody(BaseModel):
     cards a player is dealt, and the rules checker must be able to plan it (422 otherwise)."""
 
     model_config = ConfigDict(extra="forbid", defer_build=True)
-    name: Annotated[str, Field(min_length=1, max_length=rules.MAX_NAME)]
-    phases: Annotated[list[list[PartBody]], Field(min_length=1, max_length=rules.MAX_PHASES)]
+    name: Annotated[str, Field(min_length=1, max_length=house.MAX_NAME)]
+    phases: Annotated[list[list[PartBody]], Field(min_length=1, max_length=house.MAX_PHASES)]
     values: ValuesBody | None = None
     chooses_phase: Annotated[bool, Field(
         description="players choose which open phase to try each round, as in Masters")] = False
@@ -74,13 +73,13 @@ class HouseEditionAnswer(Root[HouseEditionJson]):
     """House rules (docs/API.md, "House rules"); ``id`` only through the edit link."""
 
 
-def rules_json(house_rules: rules.HouseRules) -> HouseRulesJson:
+def rules_json(house_rules: house.HouseRules) -> HouseRulesJson:
     data = house_rules.as_json()
     return {"name": data["name"], "phases": data["phases"], "values": data["values"],
             "chooses_phase": data["chooses_phase"]}
 
 
-def edition_json(edition: Edition, house_rules: rules.HouseRules, *, view_key: str,
+def edition_json(edition: Edition, house_rules: house.HouseRules, *, view_key: str,
                  edit_key: str | None, revision: int) -> HouseEditionJson:
     definition = rules_json(house_rules)
     answer: HouseEditionJson = {

@@ -27,7 +27,7 @@ from companion.limits import (
 )
 from companion.schemas.base import Says, Schema
 from companion.schemas.editions import HouseRulesBody
-from companion.schemas.requests import NewGame, PlayerName, RoundBody, _no_default
+from companion.schemas.requests import NewGame, PlayerName, RoundBody, no_default
 
 # Export files (what GET …/export writes and POST /api/import reads)
 
@@ -97,16 +97,16 @@ class FileRound(RoundBody):
     """A stored round; ``confirm`` is true when it needed confirming when it was entered;
     ``at``: when it was entered (older files lack it: the game's length is then unknown)."""
 
-    at: Moment | SkipJsonSchema[None] = Field(None, json_schema_extra=_no_default)
+    at: Moment | SkipJsonSchema[None] = Field(None, json_schema_extra=no_default)
 
 
 class GameFile(NewGame):
     """A game as entered: its setup, the players who changed, its rounds."""
 
     SAYS = Says("a game must be an object with “players” and “rounds”")
-    created_at: Moment | SkipJsonSchema[None] = Field(None, json_schema_extra=_no_default)
+    created_at: Moment | SkipJsonSchema[None] = Field(None, json_schema_extra=no_default)
     house_rules: HouseRulesBody | SkipJsonSchema[None] = Field(
-        None, json_schema_extra=_no_default,
+        None, json_schema_extra=no_default,
         description="the game's house rules: the import stores them and plays the game by "
                     "them (read before the rest of the file, by companion.editions.house)")
     changes: Annotated[list[Change], CHANGES_SAY] = []
@@ -135,7 +135,7 @@ class GroupFile(Schema):
     SAYS = Says("a group must be an object with a list of “games”")
     name: Annotated[StrictStr, Says("“name” must be text"), Field(
         json_schema_extra={"maxLength": MAX_GROUP_NAME})] = ""
-    created_at: Moment | SkipJsonSchema[None] = Field(None, json_schema_extra=_no_default)
+    created_at: Moment | SkipJsonSchema[None] = Field(None, json_schema_extra=no_default)
     aliases: Annotated[list[FileAlias], FileAlias.SAYS] = []
     games: Annotated[list[GameFile], Field(max_length=MAX_GAMES), Says(
         "a group must be an object with a list of “games”",

@@ -21,8 +21,7 @@ from pydantic import (
 )
 from pydantic.json_schema import SkipJsonSchema
 
-from companion import editions, scoring
-from companion import names as player_names
+from companion import editions, names, scoring
 from companion.editions import Edition
 from companion.exceptions import InputError, Term
 from companion.limits import (
@@ -136,7 +135,7 @@ Revision = Annotated[Guard | None, REVISION_GUARD,
 PHASES_SAY = Says("“phases” must be a list of phase numbers from 1 to 10")
 
 
-def _no_default(schema: dict[str, Any]) -> None:
+def no_default(schema: dict[str, Any]) -> None:
     schema.pop("default", None)
 
 
@@ -159,7 +158,7 @@ class NewGame(Schema):
                                                    "maxItems": MAX_PLAYERS})]
     phases: Annotated[list[StrictInt] | SkipJsonSchema[None], PHASES_SAY, Field(
         description="the phases in play, in order (default: all of the edition's)",
-        json_schema_extra=_no_default)] = None
+        json_schema_extra=no_default)] = None
     dealer: Annotated[StrictStr | None, Says("“dealer” must be the name of a player")] = None
     starter: Annotated[StrictStr | None, Says("“dealer” must be the name of a player")] = None
     ten_rounds: Annotated[StrictBool, Says("“%(key)s” must be true or false")] = False
@@ -184,7 +183,7 @@ class Result(Schema):
     SAYS = Says("each result must be an object with “player”, “phase” and “points”")
     # As names are stored (NFC, trimmed): a phone whose keyboard writes "ë" as e + ¨ (NFD)
     # still names the player it sees on the sheet.
-    player: Annotated[StrictStr, AfterValidator(player_names.clean),
+    player: Annotated[StrictStr, AfterValidator(names.clean),
                       Says("“%(key)s” must be %(what)s", what=Term("a player's name"))]
     phase: Annotated[StrictBool | StrictInt, Says(
         "“phase” must be true or false (Masters: a phase number or false)"), Field(

@@ -31,8 +31,8 @@ from companion.scoring.plausibility import least_without_phase
 from companion.scoring.sheet import phase_tried
 
 __all__ = [
-    "least_without_phase",
-    "GameFinished", "InvalidSetup", "Move", "NeedsConfirmation", "PlayerLine", "Problem",
-    "Result", "Round", "RoundRejected", "RoundView", "Setup", "Sheet", "Status", "add_round",
-    "build_sheet", "check_round", "continue_sheet", "phase_tried", "replace_round",
+    'least_without_phase', 'GameFinished', 'InvalidSetup', 'Move', 'NeedsConfirmation',
+    'PlayerLine', 'Problem', 'Result', 'Round', 'RoundRejected', 'RoundView', 'Setup', 'Sheet',
+    'Status', 'add_round', 'build_sheet', 'check_round', 'continue_sheet', 'phase_tried',
+    'replace_round',
 ]

@@ -130,7 +130,7 @@ def outcomes(players: Iterable[tuple[str, Sequence[int], int | None]]) -> list[O
 
 
 def game_outcomes(game: Mapping[str, Any], person: Callable[[str], str]) -> list[Outcome]:
-    """The pairs of one game's facts (:func:`companion.scoring.tally.facts`), people by
+    """The pairs of one game's facts (:func:`companion.scoring.record_tallies.facts`), people by
     ``person`` (a spelling → the key it counts under)."""
     if any("rank" not in player for player in game["players"]):
         return []  # facts kept before head-to-head (their group derives them again)

@@ -20,8 +20,7 @@ from sqlalchemy import func, or_, select
 
 from companion import editions, models, storage
 from companion.cache import stores
-from companion.editions import Edition
-from companion.editions import house as rules
+from companion.editions import Edition, house
 from companion.extensions import db
 from companion.services.games import KEY
 
@@ -39,7 +38,7 @@ class HouseEdition:
     row: models.HouseEdition
     edition: Edition
     """The newest revision's edition."""
-    rules: rules.HouseRules
+    rules: house.HouseRules
     revision: int
     editable: bool
 
@@ -64,8 +63,8 @@ def _keep(key: str, edition: Edition) -> Edition:
     return edition
 
 
-def _read(definition: str) -> rules.HouseRules:
-    return rules.read(json.loads(definition))
+def _read(definition: str) -> house.HouseRules:
+    return house.read(json.loads(definition))
 
 
 def revision_edition(key: str) -> Edition | None:
@@ -80,7 +79,7 @@ def revision_edition(key: str) -> Edition | None:
             models.HouseRevision.key == key)).scalar_one_or_none()
     if definition is None:
         return None
-    return _keep(key, rules.edition(key, _read(definition)))
+    return _keep(key, house.edition(key, _read(definition)))
 
 
 def _row(key: str) -> models.HouseEdition | None:
@@ -116,25 +115,25 @@ def find(key: str) -> HouseEdition | None:
     return HouseEdition(row, edition, _rules_of(edition), number, key == row.edit_key)
 
 
-def _rules_of(edition: Edition) -> rules.HouseRules:
-    return rules.HouseRules(edition.name, edition.table, edition.values, edition.chooses_phase)
+def _rules_of(edition: Edition) -> house.HouseRules:
+    return house.HouseRules(edition.name, edition.table, edition.values, edition.chooses_phase)
 
 
 def _add_revision(row: models.HouseEdition, number: int,
-                  house_rules: rules.HouseRules) -> Edition:
+                  house_rules: house.HouseRules) -> Edition:
     key = revision_key()
     db.session.add(models.HouseRevision(key=key, edition_id=row.id, number=number,
                                         definition=json.dumps(house_rules.as_json())))
     row.current = key
     db.session.flush()
-    return _keep(key, rules.edition(key, house_rules))
+    return _keep(key, house.edition(key, house_rules))
 
 
-def create(house_rules: rules.HouseRules) -> HouseEdition:
+def create(house_rules: house.HouseRules) -> HouseEdition:
     """Stores new house rules (already read by :func:`companion.editions.house.read`)."""
-    refused = rules.problems(house_rules)
+    refused = house.problems(house_rules)
     if refused:
-        raise rules.HouseRulesRefused(refused)
+        raise house.HouseRulesRefused(refused)
     row = models.HouseEdition(current="")
     db.session.add(row)
     db.session.flush()
@@ -142,11 +141,11 @@ def create(house_rules: rules.HouseRules) -> HouseEdition:
     return HouseEdition(row, edition, house_rules, 1, True)
 
 
-def edit(found: HouseEdition, house_rules: rules.HouseRules) -> HouseEdition:
+def edit(found: HouseEdition, house_rules: house.HouseRules) -> HouseEdition:
     """Saves ``house_rules`` as the next revision: games started before keep theirs."""
-    refused = rules.problems(house_rules)
+    refused = house.problems(house_rules)
     if refused:
-        raise rules.HouseRulesRefused(refused)
+        raise house.HouseRulesRefused(refused)
     storage.begin_write()  # two saves at once: one after the other, numbered one after the other
     row = db.session.execute(select(models.HouseEdition).where(
         models.HouseEdition.id == found.row.id).with_for_update()).scalar_one()
@@ -156,12 +155,12 @@ def edit(found: HouseEdition, house_rules: rules.HouseRules) -> HouseEdition:
     return HouseEdition(row, edition, house_rules, number, True)
 
 
-def definition_of(edition: Edition) -> rules.HouseRules:
+def definition_of(edition: Edition) -> house.HouseRules:
     """The rules of a house edition, as a file or an answer carries them."""
     return _rules_of(edition)
 
 
-def key_for(house_rules: rules.HouseRules, key: object, made: dict[str, str]) -> str:
+def key_for(house_rules: house.HouseRules, key: object, made: dict[str, str]) -> str:
     """The revision an imported game plays by: ``key`` where it names these very rules here,
     else new house rules stored for them (``made``: those an import stored already, by
     definition, so a group's games with one set of rules share it)."""

@@ -19,15 +19,12 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from companion import models, schemas, scoring
-from companion import names as player_names
+from companion import models, names, schemas, scoring
 from companion.editions import Edition, house
 from companion.exceptions import CompanionError, Reason, ServiceError
 from companion.schemas import FORMAT, VERSION
-from companion.services import editions as house_rules
-from companion.services import games as services
-from companion.services import groups as group_services
-from companion.services import players as roster_services
+from companion.services import editions, groups, players
+from companion.services import games as services_games
 
 
 class ImportRefused(ServiceError):
@@ -51,11 +48,11 @@ def _result(result: scoring.Result, edition: Edition) -> dict[str, Any]:
 
 def game_data(game: models.Game) -> dict[str, Any]:
     """A game as entered: its setup and rounds, each marked when it needed confirming."""
-    setup = services.setup_of(game)
+    setup = services_games.setup_of(game)
     current = scoring.build_sheet(setup, [])
     rounds = []
     times = [stored.created_at for stored in game.rounds]
-    for stored, at in zip(services.rounds_of(game), times, strict=True):
+    for stored, at in zip(services_games.rounds_of(game), times, strict=True):
         _errors, warnings = scoring.check_round(current, stored)
         current = scoring.add_round(current, stored, confirm=True)
         rounds.append({"results": [_result(result, setup.edition)
@@ -68,7 +65,7 @@ def game_data(game: models.Game) -> dict[str, Any]:
             "knocking": setup.knocking, first: setup.players[setup.first_dealer],
             "created_at": game.created_at.isoformat(timespec="seconds"), "rounds": rounds}
     if setup.edition.house:  # the rules themselves: an import elsewhere recreates them
-        data["house_rules"] = house_rules.definition_of(setup.edition).as_json()
+        data["house_rules"] = editions.definition_of(setup.edition).as_json()
     changes = _changes(game)
     if changes:
         data["changes"] = changes
@@ -91,12 +88,12 @@ def export_group(group: models.Group, games: Sequence[models.Game]) -> dict[str,
     """The group with its games and its names for its people: merged and renamed spellings
     (``aliases``, each a spelling typed in its games → the name it counts as), from which
     the records, the list and the roster are made again."""
-    typed = {player_names.key(player.name) for game in games for player in game.players}
+    typed = {names.key(player.name) for game in games for player in game.players}
     return {"format": FORMAT, "version": VERSION, "kind": "group", "group": {
         "name": group.name, "created_at": group.created_at.isoformat(timespec="seconds"),
         # An alias of a spelling no game holds any more (a sheet renamed since) does nothing.
         "aliases": [{"spelling": alias.alias, "name": alias.name} for alias in group.aliases
-                    if player_names.key(alias.alias) in typed],
+                    if names.key(alias.alias) in typed],
         "games": [game_data(game) for game in games]}}
 
 
@@ -111,7 +108,7 @@ def _safe(value: object) -> str:
 
 
 def _rows(number: int, game: models.Game) -> Iterable[tuple[object, ...]]:
-    sheet = services.sheet_of(game)
+    sheet = services_games.sheet_of(game)
     seats = {line.name: line.seat for line in sheet.players}
     for view in sheet.rounds:
         for result in view.results:
@@ -147,9 +144,9 @@ def _apply_changes(game: models.Game, changes: list[schemas.Change], before: int
         if change.round != before:
             continue
         if change.join is not None:
-            roster_services.add_player(game, change.join)
+            players.add_player(game, change.join)
         elif change.leave is not None:
-            roster_services.remove_player(game, change.leave)
+            players.remove_player(game, change.leave)
 
 
 def _impossible(item: schemas.GameFile, number: int | None) -> None:
@@ -177,14 +174,14 @@ def import_game(item: schemas.GameFile, number: int | None = None) -> models.Gam
     at: dict[str, int | None] = {"game": number, "round": None}
     _impossible(item, number)
     try:
-        game = services.create_game(item.to_spec())
+        game = services_games.create_game(item.to_spec())
         game.created_at = item.created_at or game.created_at
         for index, body in enumerate([*item.rounds, None], 1):
             at["round"] = index if body is not None else None
             _apply_changes(game, item.changes, index)
             if body is None:
                 break
-            services.record_round(game, body.to_round(game.edition),
+            services_games.record_round(game, body.to_round(game.edition),
                                   confirm=body.confirm, at=body.at)
         if any(body.at is None for body in item.rounds):
             game.last_round_at = None  # an older file: when the rounds were played is unknown
@@ -205,8 +202,8 @@ def import_game(item: schemas.GameFile, number: int | None = None) -> models.Gam
 
 def _import_group(item: schemas.GroupFile) -> models.Group:
     try:
-        group = group_services.create_group(item.name)
-    except group_services.GroupProblem as error:
+        group = groups.create_group(item.name)
+    except groups.GroupProblem as error:
         raise ImportRefused(error.reason) from error
     group.created_at = item.created_at or group.created_at
     games = [import_game(game, number) for number, game in enumerate(item.games, 1)]
@@ -219,11 +216,11 @@ def _import_group(item: schemas.GroupFile) -> models.Group:
 def _restore_aliases(group: models.Group, item: schemas.GroupFile) -> None:
     """The group's names for its people as exported: each spelling typed in one of its games
     counts as its name (a merge, or a rename to a name nobody typed yet), once."""
-    typed = {player_names.key(name) for game in item.games
+    typed = {names.key(name) for game in item.games
              for name in (*game.players, *(change.join for change in game.changes if change.join))}
     restored: set[str] = set()
     for alias in item.aliases:
-        spelling = player_names.key(alias.spelling)
+        spelling = names.key(alias.spelling)
         if spelling not in typed:
             raise ImportRefused(Reason("nobody called %(name)s played in this group",
                                        {"name": alias.spelling}))
@@ -231,8 +228,8 @@ def _restore_aliases(group: models.Group, item: schemas.GroupFile) -> None:
             raise ImportRefused(Reason("“%(name)s” counts as two players in “aliases”: keep "
                                        "one of them", {"name": alias.spelling}))
         try:
-            name = roster_services.valid_name(alias.name, instead_of=alias.spelling)
-        except roster_services.RosterError as error:
+            name = players.valid_name(alias.name, instead_of=alias.spelling)
+        except players.RosterError as error:
             raise ImportRefused(error.reason) from error
         restored.add(spelling)
         group.aliases.append(models.Alias(alias=spelling, name=name))
@@ -271,7 +268,7 @@ def _with_house_rules(data: object) -> object:
                 wanted = house.read(game.pop("house_rules"))
             except house.HouseRulesRefused as error:
                 raise ImportRefused(error.problems[0][1], number if group else None) from None
-            game["edition"] = house_rules.key_for(wanted, game.get("edition"), made)
+            game["edition"] = editions.key_for(wanted, game.get("edition"), made)
     if isinstance(group, dict):
         return {**data, "group": {**group, "games": copied}}
     return {**data, "game": copied[0]}

@@ -17,14 +17,14 @@ from sqlalchemy.orm import selectinload
 from sqlalchemy.orm.exc import StaleDataError
 
 from companion import live, models, scoring, storage
-from companion import names as player_names
-from companion.cache import sheets as derived
+from companion import names as companion_names
+from companion.cache import sheets
 from companion.editions import Edition
 from companion.exceptions import Reason, ServiceError
 from companion.extensions import db
 from companion.limits import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
 from companion.scoring import Problem
-from companion.services import tallies as group_tallies
+from companion.services import group_records
 
 
 class SetupError(ServiceError):
@@ -79,7 +79,7 @@ class GameSpec:
 def validate_spec(spec: GameSpec) -> GameSpec:
     """Check a new game's settings; returns them normalised (names stripped, phases sorted)."""
     problems: list[tuple[str, Reason]] = []
-    names = tuple(player_names.clean(name) for name in spec.players)
+    names = tuple(companion_names.clean(name) for name in spec.players)
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         problems.append(("players", Reason("a game has %(min)s to %(max)s players",
                                             {"min": MIN_PLAYERS, "max": MAX_PLAYERS})))
@@ -96,7 +96,8 @@ def validate_spec(spec: GameSpec) -> GameSpec:
         problems.append(("ten_rounds", Reason(
             "the 10-rounds variant is played with the original edition")))
     first = None if spec.first is None else next(
-        (name for name in names if player_names.key(name) == player_names.key(spec.first)), None)
+        (name for name in names
+         if companion_names.key(name) == companion_names.key(spec.first)), None)
     if spec.first is not None and first is None:
         problems.append(("first", Reason("the first dealer or starter must be one of the players")))
     if problems:
@@ -110,16 +111,16 @@ def _name_problem(names: Sequence[str]) -> Problem | None:
     one player when their :func:`companion.names.key` is the same ("Anna" and " anna")."""
     seen: set[str] = set()
     for seat, name in enumerate(names, start=1):
-        if not player_names.clean(name):
+        if not companion_names.clean(name):
             return Problem("player %(n)s has no name: a name has 1 to %(max)s characters",
                            {"n": seat, "max": MAX_NAME}, player=name)
-        refused = player_names.refusal(name, MAX_NAME)
+        refused = companion_names.refusal(name, MAX_NAME)
         if refused is not None:
             return Problem(refused.template, refused.params, player=name)
-        if player_names.key(name) in seen:
+        if companion_names.key(name) in seen:
             return Problem("“%(name)s” is in this game twice: every player needs a different "
                            "name", {"name": name}, player=name)
-        seen.add(player_names.key(name))
+        seen.add(companion_names.key(name))
     return None
 
 
@@ -237,7 +238,7 @@ def sheet_of(game: models.Game) -> scoring.Sheet:
     """The game's sheet as it stands: kept from the last write or commit, continued from a
     sheet this process keeps of a few revisions before, else replayed."""
     setup = setup_of(game)
-    found = derived.recall(db.session(), game, setup)
+    found = sheets.recall(db.session(), game, setup)
     if found is None and not rounds_loaded(game):
         found = _caught_up(game, setup)
     if found is not None:
@@ -250,7 +251,7 @@ def _caught_up(game: models.Game, setup: scoring.Setup) -> scoring.Sheet | None:
     since added a round: every write adds one revision and at most one round, so as many new
     rounds as revisions mean the earlier rounds are as they were (an undo, a correction or a
     player change since would leave fewer)."""
-    behind = derived.earlier(game)
+    behind = sheets.earlier(game)
     if behind is None:
         return None
     revision, sheet = behind
@@ -260,12 +261,12 @@ def _caught_up(game: models.Game, setup: scoring.Setup) -> scoring.Sheet | None:
     return scoring.continue_sheet(sheet, setup, added)
 
 
-group_tallies.watch(sheet_of)  # every committed write keeps its group's records
+group_records.watch(sheet_of)  # every committed write keeps its group's records
 
 
 def _derived(game: models.Game, sheet: scoring.Sheet) -> scoring.Sheet:
     """``sheet`` is the game's sheet after a write (made under its lock): keep it."""
-    derived.remember(db.session(), game, setup_of(game), sheet)
+    sheets.remember(db.session(), game, setup_of(game), sheet)
     return sheet
 
 

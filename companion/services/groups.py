@@ -1,7 +1,7 @@
 """Use cases for groups: start one, gather games in it, merge spellings, records, rematch.
 
 Like :mod:`companion.services.games`, these change state and flush; the request commits once. The
-records are kept as running tallies by :mod:`companion.services.tallies` with every write, and
+records are kept as running tallies by :mod:`companion.services.group_records` with every write, and
 read here; :mod:`companion.scoring.records` derives the same from every round (the reference).
 """
 
@@ -17,15 +17,14 @@ from sqlalchemy import Select, bindparam, func, or_, select, union_all
 from sqlalchemy.orm import selectinload
 
 from companion import models, reading, storage
-from companion import names as player_names
+from companion import names as companion_names
 from companion.cache import stores
 from companion.exceptions import Reason, ServiceError
 from companion.extensions import db
 from companion.limits import MAX_GROUP_GAMES, MAX_GROUP_NAME
-from companion.scoring import records, tally
-from companion.services import games as services
-from companion.services import players as roster_services
-from companion.services import tallies as group_tallies
+from companion.scoring import record_tallies, records
+from companion.services import games as services_games
+from companion.services import group_records, players
 
 
 class GroupProblem(ServiceError):
@@ -39,11 +38,11 @@ class GroupProblem(ServiceError):
 def clean_name(name: str) -> str:
     """A group's name as stored (companion.names.clean): none, or a name by the rule of every
     name (companion.names.refusal) of at most MAX_GROUP_NAME characters, the column's size."""
-    name = player_names.clean(name)
-    if player_names.length(name) > MAX_GROUP_NAME:
+    name = companion_names.clean(name)
+    if companion_names.length(name) > MAX_GROUP_NAME:
         raise GroupProblem(400, Reason("a group's name has at most %(max)s characters",
                                         {"max": MAX_GROUP_NAME}))
-    refused = player_names.refusal(name, MAX_GROUP_NAME, MAX_GROUP_NAME) if name else None
+    refused = companion_names.refusal(name, MAX_GROUP_NAME, MAX_GROUP_NAME) if name else None
     if refused is not None:
         raise GroupProblem(400, refused)
     return name
@@ -58,7 +57,7 @@ def create_group(name: str = "") -> models.Group:
 
 def find_group(key: str) -> tuple[models.Group, bool] | None:
     """The group whose edit or view link ``key`` is, and whether it may be changed."""
-    if not services.KEY.fullmatch(key):
+    if not services_games.KEY.fullmatch(key):
         return None
     group = db.session.execute(
         db.select(models.Group).options(selectinload(models.Group.aliases))
@@ -73,17 +72,17 @@ def games_of(group: models.Group) -> list[models.Game]:
     """Every game of the group with its players, rounds and results: four queries in all
     (exports, and the one derivation of a group stored before its tallies were kept)."""
     return list(db.session.execute(
-        services._whole_game().where(models.Game.group_id == group.id)
+        services_games._whole_game().where(models.Game.group_id == group.id)
         .order_by(models.Game.created_at, models.Game.id)).scalars())
 
 
 def played(game: models.Game) -> records.PlayedGame:
-    return records.PlayedGame(game.view_key, game.created_at, services.setup_of(game),
-                              tuple(services.rounds_of(game)), game.last_round_at)
+    return records.PlayedGame(game.view_key, game.created_at, services_games.setup_of(game),
+                              tuple(services_games.rounds_of(game)), game.last_round_at)
 
 
 def aliases_of(group: models.Group) -> dict[str, str]:
-    return {player_names.key(alias.alias): alias.name for alias in group.aliases}
+    return {companion_names.key(alias.alias): alias.name for alias in group.aliases}
 
 
 def records_of(group: models.Group, games: Sequence[models.Game]) -> records.GroupRecords:
@@ -99,7 +98,7 @@ WINS_DRAWN = 100
 
 def fingerprint(group: models.Group) -> str:
     """Names what the group's page shows: its revision grows with every stored change to its
-    games and spellings (companion.services.tallies.bump), and its links never change."""
+    games and spellings (companion.services.group_records.bump), and its links never change."""
     return _digest(group.view_key, group.revision)
 
 
@@ -118,7 +117,7 @@ def find_fingerprint(key: str) -> tuple[str, bool] | None:
     """The fingerprint of the group behind edit or view link ``key`` (as :func:`fingerprint`
     gives it) and whether ``key`` may change the group, in one indexed lookup: what a view of
     the group page needs to find the page it kept."""
-    if not services.KEY.fullmatch(key):
+    if not services_games.KEY.fullmatch(key):
         return None
     rows = reading.rows(_FINGERPRINTED, {"key": key})
     if not rows:
@@ -137,8 +136,8 @@ def tallies_of(group: models.Group) -> str:
     locked = models.locked_group(db.session(), group_id)
     if locked is not None and locked.tallies is None:
         games = games_of(locked)
-        group_tallies.derive(db.session(), locked,
-                             [(game, services.sheet_of(game)) for game in games])
+        group_records.derive(db.session(), locked,
+                             [(game, services_games.sheet_of(game)) for game in games])
     db.session.commit()
     return tallies_of(db.session.get_one(models.Group, group_id))
 
@@ -172,7 +171,7 @@ def derived(group: models.Group, known: str | None = None, *,
             .order_by(*_NEWEST).limit(WINS_DRAWN if listed is not None else None))]
         wins.reverse()
         tallies = json.loads(kept)
-        return tally.records_from(tallies["players"], aliases, (),
+        return record_tallies.records_from(tallies["players"], aliases, (),
                                   [tuple(json.loads(winners or "[]")) for winners in wins],
                                   tallies["finished"] - len(wins), tallies.get("length"),
                                   tallies.get("pairs"))
@@ -214,30 +213,30 @@ def roster_of(known: records.GroupRecords) -> list[tuple[str, int | None]]:
     who finished a game in the group, most games first; by the names the group shows."""
     last = list(known.games[0].players) if known.games else []
     regulars = [player.name for player in sorted(known.players, key=lambda p: -p.played)]
-    seated = {player_names.key(name) for name in last}
+    seated = {companion_names.key(name) for name in last}
     return [(name, seat) for seat, name in enumerate(last)] + [
-        (name, None) for name in regulars if player_names.key(name) not in seated]
+        (name, None) for name in regulars if companion_names.key(name) not in seated]
 
 
 def people(group: models.Group, listed: records.GroupRecords) -> list[str]:
     """Every person of the group by the name it shows for them (what a rename offers): the
     players of its records and of the games ``listed``."""
-    found = {player_names.key(player.name): player.name for player in listed.players}
+    found = {companion_names.key(player.name): player.name for player in listed.players}
     for game in listed.games:
         for name in game.players:
-            found.setdefault(player_names.key(name), name)
-    return sorted(found.values(), key=player_names.key)
+            found.setdefault(companion_names.key(name), name)
+    return sorted(found.values(), key=companion_names.key)
 
 
 def names_to_merge(group: models.Group, listed: records.GroupRecords) -> list[str]:
     """The spellings a merge offers: one per player of the group's finished games (from its
     tallies) and the players of the games ``listed``; no query, whatever the group's size."""
-    names = {player_names.key(entry["first"][1]): entry["first"][1]
+    names = {companion_names.key(entry["first"][1]): entry["first"][1]
              for entry in json.loads(tallies_of(group))["players"].values()}
     for game in listed.games:
         for name in game.players:
-            names.setdefault(player_names.key(name), name)
-    return sorted(names.values(), key=player_names.key)
+            names.setdefault(companion_names.key(name), name)
+    return sorted(names.values(), key=companion_names.key)
 
 
 def _count(group_id: int) -> Select[Any]:
@@ -264,8 +263,8 @@ def make_room(group_id: int) -> None:
 
 def add_game(group: models.Group, key: str, *, revision: int | None = None) -> models.Game:
     """Put the game behind edit link ``key`` into ``group`` (a write to the game: locked)."""
-    game = services.lock_game(key, revision=revision)
-    if game is None and services.KEY.fullmatch(key) and db.session.execute(
+    game = services_games.lock_game(key, revision=revision)
+    if game is None and services_games.KEY.fullmatch(key) and db.session.execute(
             select(models.Game.id).where(models.Game.view_key == key)).first() is not None:
         raise GroupProblem(404, Reason(
             "that is the game's read-only link, which cannot add it to a group: paste its "
@@ -278,7 +277,7 @@ def add_game(group: models.Group, key: str, *, revision: int | None = None) -> m
         raise GroupProblem(409, Reason("that game belongs to another group already"))
     make_room(group.id)
     game.group_id = group.id
-    services._touch(game)
+    services_games._touch(game)
     return game
 
 
@@ -290,7 +289,7 @@ def typed_spellings(group: models.Group) -> dict[str, str]:
     names = {key: entry["first"][1]
              for key, entry in json.loads(tallies_of(group))["players"].items()}
     # Two index ranges (group, status), not an OR the index cannot follow: a status is NULL
-    # only until the game's first write is kept (companion.services.tallies).
+    # only until the game's first write is kept (companion.services.group_records).
     playing = select(_G.created_at, _G.id, _P.seat, _P.name).join(
         models.Game.__table__, _G.id == _P.game_id).where(_G.group_id == group.id)
     rows = db.session.execute(union_all(
@@ -298,7 +297,7 @@ def typed_spellings(group: models.Group) -> dict[str, str]:
         playing.where(_G.status.is_(None)))).all()
     open_games = [row.name for row in sorted(rows, key=lambda row: row[:3])]
     for name in open_games:
-        names.setdefault(player_names.key(name), name)
+        names.setdefault(companion_names.key(name), name)
     return names
 
 
@@ -306,7 +305,7 @@ def _people(group: models.Group) -> tuple[dict[str, str], dict[str, str], dict[s
     """The spellings typed in the group, its aliases (spelling → name), and both with the
     names the aliases give (a player renamed before anybody typed the new name)."""
     typed, current = typed_spellings(group), aliases_of(group)
-    known = typed | {player_names.key(name): name for name in current.values()} | {
+    known = typed | {companion_names.key(name): name for name in current.values()} | {
         spelling: typed.get(spelling, spelling) for spelling in current}
     return typed, current, known
 
@@ -314,8 +313,8 @@ def _people(group: models.Group) -> tuple[dict[str, str], dict[str, str], dict[s
 def merge(group: models.Group, spelling: str, into: str) -> None:
     """Count ``spelling`` as player ``into`` in the records; games keep their names."""
     _typed, current, known = _people(group)
-    spelling, into = player_names.clean(spelling), player_names.clean(into)
-    key = player_names.key
+    spelling, into = companion_names.clean(spelling), companion_names.clean(into)
+    key = companion_names.key
     for name in (spelling, into):
         if key(name) not in known:
             raise GroupProblem(400, Reason("nobody called %(name)s played in this group",
@@ -327,16 +326,16 @@ def merge(group: models.Group, spelling: str, into: str) -> None:
         if key(alias.name) == key(spelling):
             alias.name = target  # who was merged into the spelling follows it
     _count_as(group, spelling, target)
-    group_tallies.bump(db.session(), group.id)
+    group_records.bump(db.session(), group.id)
     db.session.flush()
 
 
 def _count_as(group: models.Group, spelling: str, name: str) -> None:
     """The group's alias of ``spelling`` (by its key) says ``name``, made or changed."""
     existing = next((a for a in group.aliases
-                     if player_names.key(a.alias) == player_names.key(spelling)), None)
+                     if companion_names.key(a.alias) == companion_names.key(spelling)), None)
     if existing is None:
-        group.aliases.append(models.Alias(alias=player_names.key(spelling), name=name))
+        group.aliases.append(models.Alias(alias=companion_names.key(spelling), name=name))
     else:
         existing.name = name
 
@@ -350,14 +349,14 @@ def rename(group: models.Group, old: str, new: str) -> str:
 
     Reads what a merge reads (:func:`typed_spellings`): no game's rounds, whatever the
     group's history."""
-    key = player_names.key
+    key = companion_names.key
     typed, current, known = _people(group)
     if key(old) not in known:
         raise GroupProblem(404, Reason("nobody called %(name)s played in this group",
-                                       {"name": player_names.clean(old)}))
+                                       {"name": companion_names.clean(old)}))
     person = key(current.get(key(old), known[key(old)]))
     shown = current.get(person, known.get(person, old))
-    new = roster_services.valid_name(new, instead_of=shown)
+    new = players.valid_name(new, instead_of=shown)
     if key(new) in known and key(current.get(key(new), known[key(new)])) != person:
         raise GroupProblem(400, Reason(
             "%(name)s is another player of this group: to count %(old)s and %(name)s as one "
@@ -369,7 +368,7 @@ def rename(group: models.Group, old: str, new: str) -> str:
             alias.name = new  # every spelling that counted as them follows
     if person in typed or person in current:  # only a spelling typed in a game needs one
         _count_as(group, person, new)
-    group_tallies.bump(db.session(), group.id)
+    group_records.bump(db.session(), group.id)
     db.session.flush()
     return new
 
@@ -377,12 +376,12 @@ def rename(group: models.Group, old: str, new: str) -> str:
 def unmerge(group: models.Group, spelling: str) -> None:
     """Count ``spelling`` as a player of its own again."""
     alias = next((a for a in group.aliases
-                  if player_names.key(a.alias) == player_names.key(spelling)), None)
+                  if companion_names.key(a.alias) == companion_names.key(spelling)), None)
     if alias is None:
         raise GroupProblem(404, Reason("%(name)s is not merged into anybody",
                                          {"name": spelling}))
     group.aliases.remove(alias)
-    group_tallies.bump(db.session(), group.id)
+    group_records.bump(db.session(), group.id)
     db.session.flush()
 
 
@@ -398,24 +397,24 @@ def rematch(key: str, group_keys: Sequence[str] = ()) -> models.Game | None:
     The new game joins the old one's group only when ``group_keys`` holds the group's edit
     link: a game's edit link alone cannot add games to a group (docs/decisions.md).
     """
-    found = services.find_game(key)
+    found = services_games.find_game(key)
     if found is None or not found[1]:
         return None
     game = found[0]
-    if services.sheet_of(game).status != "finished":
+    if services_games.sheet_of(game).status != "finished":
         raise GroupProblem(409, Reason("finish this game before you start a rematch"))
     if game.group_id is not None:
         make_room(game.group_id)
     group = group_of(game)
     joins = group is not None and group.edit_key in group_keys
-    new = services.create_game(next_spec(game, group if joins else None))
+    new = services_games.create_game(next_spec(game, group if joins else None))
     if group is not None and joins:
         new.group_id = group.id
     db.session.flush()
     return new
 
 
-def next_spec(game: models.Game, group: models.Group | None) -> services.GameSpec:
+def next_spec(game: models.Game, group: models.Group | None) -> services_games.GameSpec:
     """The game after ``game`` at the same table: its players still seated, its edition and
     variants, the deal passed to the next of them clockwise. Named as ``group`` (when the new
     game joins it) knows its people now (a player renamed since), unless two of the table
@@ -426,9 +425,9 @@ def next_spec(game: models.Game, group: models.Group | None) -> services.GameSpe
     first = next(player.name for player in after if player.left_round is None)
     if group is not None:
         named = records.Identities(aliases_of(group)).named
-        if len({player_names.key(named(name)) for name in names}) == len(names):
+        if len({companion_names.key(named(name)) for name in names}) == len(names):
             names, first = tuple(map(named, names)), named(first)
-    return services.GameSpec(game.edition, names, game.phase_numbers, game.ten_rounds,
+    return services_games.GameSpec(game.edition, names, game.phase_numbers, game.ten_rounds,
                              game.knocking, first)
 
 
@@ -448,7 +447,7 @@ def next_game(group: models.Group) -> models.Game | None:
     if last is None:
         return None
     make_room(group.id)
-    new = services.create_game(next_spec(last, group))
+    new = services_games.create_game(next_spec(last, group))
     new.group_id = group.id
     db.session.flush()
     return new

@@ -1,6 +1,6 @@
 """Head-to-head kept with every write (companion.scoring.pairs), beside the other records.
 
-:func:`change` is called by :mod:`companion.services.tallies` for each game whose facts come
+:func:`change` is called by :mod:`companion.services.group_records` for each game whose facts come
 into or go out of a group's records, under the group row's lock: the pairs' sums go into the
 group's tallies (``"pairs"``, keyed by person), and each pair's games into ``pair_game``,
 where a game added or taken away mends only the runs of the streak after it (a few indexed

@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from companion import models, scoring
-from companion import names as player_names
+from companion import names as companion_names
 from companion.exceptions import Reason, ServiceError
 from companion.limits import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
-from companion.services import games as services
+from companion.services import games
 
 
 class RosterError(ServiceError):
@@ -33,7 +33,7 @@ def _player(game: models.Game, name: str) -> models.Player:
         if player.name == name:
             return player
     for player in game.players:
-        if player_names.key(player.name) == player_names.key(name):
+        if companion_names.key(player.name) == companion_names.key(name):
             return player
     raise RosterError(Reason("%(player)s is not playing in this game", {"player": name}))
 
@@ -41,14 +41,14 @@ def _player(game: models.Game, name: str) -> models.Player:
 def valid_name(name: str, *, instead_of: str | None = None) -> str:
     """``name`` as stored (companion.names.clean), or RosterError saying why it cannot be a
     player's name: ``instead_of`` names the player being renamed."""
-    name = player_names.clean(name) if isinstance(name, str) else ""
+    name = companion_names.clean(name) if isinstance(name, str) else ""
     if not name and instead_of is not None:
         raise RosterError(Reason("%(player)s needs a name: a name has 1 to %(max)s characters",
                                  {"player": instead_of, "max": MAX_NAME}))
     if not name:
         raise RosterError(Reason("the new player needs a name: a name has 1 to %(max)s "
                                  "characters", {"max": MAX_NAME}))
-    refused = player_names.refusal(name, MAX_NAME)
+    refused = companion_names.refusal(name, MAX_NAME)
     if refused is not None:
         raise RosterError(refused)
     return name
@@ -56,9 +56,9 @@ def valid_name(name: str, *, instead_of: str | None = None) -> str:
 
 def _check_name(game: models.Game, name: str, *, instead_of: str | None = None) -> str:
     name = valid_name(name, instead_of=instead_of)
-    taken = {player_names.key(player.name) for player in game.players
+    taken = {companion_names.key(player.name) for player in game.players
              if player.name != instead_of}
-    if player_names.key(name) in taken:
+    if companion_names.key(name) in taken:
         raise RosterError(Reason("%(player)s is already in this game: every player needs "
                                  "a different name", {"player": name}))
     return name
@@ -72,7 +72,7 @@ def look_alike_warnings(names: Sequence[str], *, only: str | None = None
     like."""
     seat = {name: number for number, name in enumerate(names, 1)}
     found: list[tuple[str, Reason]] = []
-    for alike in player_names.look_alikes(names):
+    for alike in companion_names.look_alikes(names):
         if only is not None and only not in (alike.name, alike.other):
             continue
         if alike.other is not None:
@@ -89,7 +89,7 @@ def look_alike_warnings(names: Sequence[str], *, only: str | None = None
 
 
 def _open(game: models.Game) -> scoring.Sheet:
-    sheet = services.sheet_of(game)
+    sheet = games.sheet_of(game)
     if sheet.status == "finished":
         raise RosterError(Reason("this game is finished: its players no longer change"),
                           conflict=True)
@@ -111,7 +111,7 @@ def rename_player(game: models.Game, old: str, new: str) -> str:
         for result in stored.results:
             if result.player == old:
                 result.player = new
-    services._touch(game)
+    games._touch(game)
     return new
 
 
@@ -124,7 +124,7 @@ def add_player(game: models.Game, name: str) -> models.Player:
     seat = max((player.seat for player in game.players), default=-1) + 1
     player = models.Player(seat=seat, name=name, joined_round=sheet.next_round)
     game.players.append(player)
-    services._touch(game)
+    games._touch(game)
     return player
 
 
@@ -149,6 +149,6 @@ def remove_player(game: models.Game, name: str) -> bool:
         elif index == game.first_dealer == len(game.players) - 1:
             game.first_dealer = 0  # the deal passes on clockwise, to the first seat
         game.players.remove(player)
-    services._touch(game)
-    services.sheet_of(game)  # the sheet still replays (a refusal would raise here)
+    games._touch(game)
+    games.sheet_of(game)  # the sheet still replays (a refusal would raise here)
     return not played

@@ -10,13 +10,13 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from flask_babel import gettext as _
 from werkzeug import Response
 
-from companion.editions import house as rules
+from companion.editions import house
 from companion.editions.base import Edition
 from companion.extensions import db
 from companion.forms.editions import HouseRulesForm
 from companion.i18n import say
 from companion.rules.phases import Part, PartKind, Phase
-from companion.services import editions as services
+from companion.services import editions
 
 bp = Blueprint("editions", __name__, url_prefix="/editions")
 
@@ -26,7 +26,7 @@ def house_rules_link() -> dict[str, object]:
     """For a game's pages: the read-only page of the house rules it is played by."""
 
     def rules_page(edition: Edition) -> str | None:
-        key = services.view_key_of(edition)
+        key = editions.view_key_of(edition)
         return None if key is None else url_for("editions.page", key=key)
 
     return {"house_rules_page": rules_page}
@@ -65,7 +65,7 @@ def _posted() -> dict[str, Any]:
     return {"name": form.get("name", ""), "phases": phases,
             "chooses_phase": form.get("chooses_phase") in ("y", "on", "1", "true"),
             "values": {name: _number(form.get(f"values-{name}", ""))
-                       for name in rules.VALUE_FIELDS}}
+                       for name in house.VALUE_FIELDS}}
 
 
 def _edited(data: dict[str, Any], action: str) -> None:
@@ -75,7 +75,7 @@ def _edited(data: dict[str, Any], action: str) -> None:
     phases: list[list[dict[str, Any]]] = data["phases"]
     words = action.split("-")
     numbers = [int(word) - 1 for word in words[2:] if _DIGITS.fullmatch(word)]
-    if action == "add-phase" and phases and len(phases) < rules.MAX_PHASES:
+    if action == "add-phase" and phases and len(phases) < house.MAX_PHASES:
         phases.append([dict(part) for part in phases[-1]])
     elif words[:2] == ["remove", "phase"] and len(numbers) == 1 \
             and 0 <= numbers[0] < len(phases):
@@ -99,12 +99,12 @@ def _rows(data: dict[str, Any], *, editable: bool) -> list[list[dict[str, Any]]]
     for parts in rows:
         if len(parts) < MOST_PARTS:
             parts.append({"kind": "", "size": ""})
-    if len(rows) < rules.MAX_PHASES:
+    if len(rows) < house.MAX_PHASES:
         rows.append([{"kind": "", "size": ""}])
     return rows
 
 
-def _preview(house_rules: rules.HouseRules | None) -> list[Phase]:
+def _preview(house_rules: house.HouseRules | None) -> list[Phase]:
     """The phases as the sheet and the checker will show them: only rules that would be
     stored as they are (none while a problem is left)."""
     if house_rules is None:
@@ -113,11 +113,11 @@ def _preview(house_rules: rules.HouseRules | None) -> list[Phase]:
             for number, parts in enumerate(house_rules.table, start=1)]
 
 
-_PREVIEW = Edition(key="preview", order=rules.ORDER, name="", title="", tag="", table=(),
-                   deck=rules.CARD_DECK)
+_PREVIEW = Edition(key="preview", order=house.ORDER, name="", title="", tag="", table=(),
+                   deck=house.CARD_DECK)
 
 
-def _errors(error: rules.HouseRulesRefused) -> dict[str, list[str]]:
+def _errors(error: house.HouseRulesRefused) -> dict[str, list[str]]:
     found: dict[str, list[str]] = {}
     for field, reason in error.problems:
         found.setdefault(field, []).append(say(reason, sentence=True))
@@ -125,24 +125,24 @@ def _errors(error: rules.HouseRulesRefused) -> dict[str, list[str]]:
 
 
 def _render(form: HouseRulesForm, data: dict[str, Any], errors: dict[str, list[str]], *,
-            found: services.HouseEdition | None = None, status: int = 200) -> tuple[str, int]:
+            found: editions.HouseEdition | None = None, status: int = 200) -> tuple[str, int]:
     editable = found is None or found.editable
     form.name.errors = errors.get("name", [])
     return render_template(
         "editions/edit.html", form=form, data=data, errors=errors, found=found,
         rows=_rows(data, editable=editable), editable=editable,
         preview=_preview(_unnamed(data) if not errors else None), summary=_summary(errors),
-        kinds=[(kind.value, kind) for kind in PartKind], presets=rules.PRESETS,
-        value_fields=rules.VALUE_FIELDS, most_phases=rules.MAX_PHASES,
+        kinds=[(kind.value, kind) for kind in PartKind], presets=house.PRESETS,
+        value_fields=house.VALUE_FIELDS, most_phases=house.MAX_PHASES,
         most_parts=MOST_PARTS), status
 
 
-def _unnamed(data: dict[str, Any]) -> rules.HouseRules | None:
+def _unnamed(data: dict[str, Any]) -> house.HouseRules | None:
     """The rules as they would be stored, when nothing but perhaps the name is missing: the
     preview shows phases before the rules are named."""
     try:
-        return rules.read({**data, "name": data["name"].strip() or "-"})
-    except rules.HouseRulesRefused:
+        return house.read({**data, "name": data["name"].strip() or "-"})
+    except house.HouseRulesRefused:
         return None
 
 
@@ -156,19 +156,19 @@ def _summary(errors: dict[str, list[str]]) -> list[tuple[str, str]]:
             for sentence in sentences]
 
 
-def _submitted(form: HouseRulesForm) -> tuple[dict[str, Any], rules.HouseRules | None,
+def _submitted(form: HouseRulesForm) -> tuple[dict[str, Any], house.HouseRules | None,
                                               dict[str, list[str]]]:
     data = _posted()
     if not form.validate_on_submit():  # the CSRF token
         return data, None, {"name": [_("The form had expired. Check it and press the button "
                                        "again.")]}
     try:
-        return data, rules.read(data), {}
-    except rules.HouseRulesRefused as error:
+        return data, house.read(data), {}
+    except house.HouseRulesRefused as error:
         return data, None, _errors(error)
 
 
-def _action(form: HouseRulesForm, found: services.HouseEdition | None = None
+def _action(form: HouseRulesForm, found: editions.HouseEdition | None = None
             ) -> tuple[str, int]:
     """An add or remove button: the rows changed, nothing stored, problems left for Preview
     and Store to name (the preview shows the rules once they would be stored)."""
@@ -185,7 +185,7 @@ def new() -> tuple[str, int] | Response:
     """Compose house rules from a preset; preview them; store them."""
     form = HouseRulesForm()
     if request.method == "GET":
-        start = rules.preset(request.args.get("preset", rules.PRESETS[0][0]))
+        start = house.preset(request.args.get("preset", house.PRESETS[0][0]))
         data = start.as_json()
         data["name"] = ""
         form.chooses_phase.data = start.chooses_phase
@@ -195,7 +195,7 @@ def new() -> tuple[str, int] | Response:
     data, house_rules, errors = _submitted(form)
     if house_rules is None or "preview" in request.form:
         return _render(form, data, errors, status=422 if errors else 200)
-    found = services.create(house_rules)
+    found = editions.create(house_rules)
     db.session.commit()
     flash(_("House rules stored. Keep this page's address: it is the key to edit them."))
     return redirect(url_for("editions.page", key=found.row.edit_key), 303)
@@ -204,7 +204,7 @@ def new() -> tuple[str, int] | Response:
 @bp.route("/<key>", methods=["GET", "POST"])
 def page(key: str) -> tuple[str, int] | Response:
     """House rules through their edit link (the editor) or read-only link (the rules)."""
-    found = services.find(key)
+    found = editions.find(key)
     if found is None:
         abort(404)
     form = HouseRulesForm()
@@ -219,7 +219,7 @@ def page(key: str) -> tuple[str, int] | Response:
     data, house_rules, errors = _submitted(form)
     if house_rules is None or "preview" in request.form:
         return _render(form, data, errors, found=found, status=422 if errors else 200)
-    edited = services.edit(found, house_rules)
+    edited = editions.edit(found, house_rules)
     db.session.commit()
     flash(_("Saved as version %(number)s. Games started before keep the rules they began "
             "with.", number=edited.revision))

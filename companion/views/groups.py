@@ -11,12 +11,10 @@ from markupsafe import Markup
 from werkzeug import Response
 
 from companion import models
-from companion import names as player_names
-from companion.cache import pages as rendered
-from companion.cache import stores
+from companion import names as companion_names
+from companion.cache import pages, stores
 from companion.cache.revisions import Keeping
-from companion.display import group_charts, head_to_head
-from companion.display import sheet as sheetview
+from companion.display import group_charts, head_to_head, sheet
 from companion.display.charts import legend_key
 from companion.display.starts import starts
 from companion.extensions import db
@@ -33,8 +31,7 @@ from companion.limits import IMPORT_MAX_BYTES
 from companion.rules.errors import Reason
 from companion.schemas.groups import refusal
 from companion.scoring.records import Derived, GameSummary, GroupRecords, hardest
-from companion.services import exchange
-from companion.services import groups as group_services
+from companion.services import exchange, groups
 from companion.services.players import RosterError
 
 bp = Blueprint("groups", __name__)
@@ -58,10 +55,10 @@ def group_helpers() -> dict[str, object]:
     """For the game pages: the group a game is in, and the group a new game joins."""
 
     def group_for_key(key: str | None) -> models.Group | None:
-        found = group_services.find_group(key) if key else None
+        found = groups.find_group(key) if key else None
         return found[0] if found and found[1] else None
 
-    return {"group_of_game": group_services.group_of, "group_for_key": group_for_key}
+    return {"group_of_game": groups.group_of, "group_for_key": group_for_key}
 
 
 #: How many groups' edit links a browser's session remembers (the newest opened).
@@ -82,7 +79,7 @@ def held_groups() -> tuple[str, ...]:
 
 
 def _load(key: str, *, edit: bool = False) -> tuple[models.Group, bool]:
-    found = group_services.find_group(key)
+    found = groups.find_group(key)
     if found is None or (edit and not found[1]):
         abort(404)
     return found
@@ -94,8 +91,8 @@ def new() -> str | Response:
     form = GroupForm()
     if form.validate_on_submit():
         try:
-            group = group_services.create_group(form.name.data or "")
-        except group_services.GroupProblem as error:
+            group = groups.create_group(form.name.data or "")
+        except groups.GroupProblem as error:
             form.name.errors = [say(error.reason, sentence=True)]
         else:
             db.session.commit()
@@ -107,7 +104,7 @@ def new() -> str | Response:
 @bp.get("/groups/<key>")
 def page(key: str) -> str:
     """The group's games, newest first, and its records; read-only through the view link."""
-    found = group_services.find_fingerprint(key)
+    found = groups.find_fingerprint(key)
     if found is None:
         abort(404)
     fingerprint, editable = found
@@ -118,7 +115,7 @@ def page(key: str) -> str:
         group, _editable = _load(key)
         return _render_page(group, editable, fingerprint)
 
-    if rendered.personal():
+    if pages.personal():
         return render()
 
     def render_kept(keeping: Keeping[str]) -> str:
@@ -127,8 +124,8 @@ def page(key: str) -> str:
         keeping.exact = True
         return render()
 
-    page_key = ("group", fingerprint, editable, *rendered.audience())
-    return rendered.page(page_key, render_kept)
+    page_key = ("group", fingerprint, editable, *pages.audience())
+    return pages.page(page_key, render_kept)
 
 
 def _render_page(group: models.Group, editable: bool, fingerprint: str,
@@ -136,7 +133,7 @@ def _render_page(group: models.Group, editable: bool, fingerprint: str,
     """The group page; ``forms`` in place of the fresh ones (a form sent with a problem)."""
     # Read after the fingerprint: what is derived is that state, or a newer one should a
     # change land in between (never an older one), and the fingerprint moves on with it.
-    derived = group_services.derived(group, fingerprint, listed=_listed())
+    derived = groups.derived(group, fingerprint, listed=_listed())
     # The read-only link (everyone at the table) shows no forms: none are built for it.
     made = _manage_forms(group, derived.records) if editable else {}
     return render_template(
@@ -149,10 +146,10 @@ def _render_page(group: models.Group, editable: bool, fingerprint: str,
 
 def _next_table(group: models.Group) -> dict[str, object] | None:
     """Who "Next game" seats (the group's last table, the deal passed on), or None."""
-    last = group_services.last_game(group)
+    last = groups.last_game(group)
     if last is None:
         return None
-    spec = group_services.next_spec(last, group)
+    spec = groups.next_spec(last, group)
     return {"players": spec.players, "first": spec.first, "edition": spec.edition,
             "form": UnmergeForm()}
 
@@ -164,8 +161,8 @@ def next_game(key: str) -> Response:
     if not UnmergeForm().validate_on_submit():  # an empty form: only its CSRF token matters
         abort(400)
     try:
-        game = group_services.next_game(group)
-    except group_services.GroupProblem as error:
+        game = groups.next_game(group)
+    except groups.GroupProblem as error:
         db.session.rollback()
         flash(_sentence(error.reason), "error")
         return _back(group)
@@ -184,20 +181,20 @@ def _listed() -> int | None:
 def _manage_forms(group: models.Group, records: GroupRecords) -> dict[str, object]:
     """The forms only the group's edit link shows: merge two spellings, undo it, add a game."""
     merge_form = MergeForm(formdata=None)
-    merged = group_services.aliases_of(group)
+    merged = groups.aliases_of(group)
     # Spellings merged already are listed with their Undo, not offered again; both lists
     # start on a blank choice, so a merge is never preset to two real players.
-    names = [name for name in group_services.names_to_merge(group, records)
-             if player_names.key(name) not in merged]
+    names = [name for name in groups.names_to_merge(group, records)
+             if companion_names.key(name) not in merged]
     blank = [("", _("Choose…"))]
     merge_form.spelling.choices = blank + [(name, name) for name in names]
     merge_form.into.choices = blank + ([(record.name, record.name) for record in records.players]
                                        or [(name, name) for name in names])
     rename_form = RenameForm(formdata=None)
-    rename_form.player.choices = [(name, name) for name in group_services.people(group, records)]
+    rename_form.player.choices = [(name, name) for name in groups.people(group, records)]
     # A rename that changed only how a name is written (capitals) is an alias of itself.
     respelled = {alias.alias for alias in group.aliases
-                 if player_names.key(alias.alias) == player_names.key(alias.name)}
+                 if companion_names.key(alias.alias) == companion_names.key(alias.name)}
     return {"merge_form": merge_form, "unmerge_form": UnmergeForm(), "add_form": AddGameForm(),
             "rename_form": rename_form, "respelled": respelled}
 
@@ -252,8 +249,8 @@ def merge(key: str) -> str | Response:
         return _confirm_merge(group, form.spelling.data or "", form.into.data or "")
     elif form.validate_on_submit():
         try:
-            group_services.merge(group, form.spelling.data or "", form.into.data or "")
-        except group_services.GroupProblem as error:
+            groups.merge(group, form.spelling.data or "", form.into.data or "")
+        except groups.GroupProblem as error:
             db.session.rollback()
             flash(_sentence(error.reason), "error")
         else:
@@ -265,7 +262,7 @@ def merge(key: str) -> str | Response:
 
 def _confirm_merge(group: models.Group, spelling: str, into: str) -> str:
     """The group page asking to confirm a merge, naming both players (nothing stored yet)."""
-    found = group_services.find_fingerprint(group.edit_key)
+    found = groups.find_fingerprint(group.edit_key)
     assert found is not None  # the group was just loaded by this link
     confirm = MergeForm(formdata=None, spelling=spelling, into=into, confirm="yes")
     return _render_page(group, True, found[0], merge_confirm=confirm)
@@ -280,15 +277,15 @@ def rename(key: str) -> str | Response | tuple[str, int]:
         abort(400)
     old = form.player.data or ""
     try:
-        new = group_services.rename(group, old, form.name.data or "")
-    except (group_services.GroupProblem, RosterError) as error:
+        new = groups.rename(group, old, form.name.data or "")
+    except (groups.GroupProblem, RosterError) as error:
         db.session.rollback()
         # The page again, with the name as typed and why next to it (not kept: personal).
         form.name.errors = [_sentence(error.reason)]
         group = _load(key, edit=True)[0]
-        form.player.choices = [(name, name) for name in group_services.people(
-            group, group_services.derived(group, listed=_listed()).records)]
-        return _render_page(group, True, group_services.fingerprint(group),
+        form.player.choices = [(name, name) for name in groups.people(
+            group, groups.derived(group, listed=_listed()).records)]
+        return _render_page(group, True, groups.fingerprint(group),
                             rename_form=form), 422
     db.session.commit()
     if new != old:
@@ -303,8 +300,8 @@ def unmerge(key: str) -> Response:
     form = UnmergeForm()
     if form.validate_on_submit():
         try:
-            group_services.unmerge(group, form.spelling.data or "")
-        except group_services.GroupProblem as error:
+            groups.unmerge(group, form.spelling.data or "")
+        except groups.GroupProblem as error:
             db.session.rollback()
             flash(_sentence(error.reason), "error")
         else:
@@ -322,10 +319,10 @@ def add_game(key: str) -> Response:
     if not form.validate_on_submit():
         flash(_("Paste the address of the game's page (its edit link)."), "error")
         return _back(group)
-    game_key = group_services.link_key(form.link.data or "")
+    game_key = groups.link_key(form.link.data or "")
     try:
-        group_services.add_game(group, game_key)
-    except group_services.GroupProblem as error:
+        groups.add_game(group, game_key)
+    except groups.GroupProblem as error:
         db.session.rollback()
         flash(_sentence(error.reason), "error")
     else:
@@ -339,7 +336,7 @@ def qr(key: str) -> Response:
     """The QR code of the group's read-only link."""
     group, _editable = _load(key)
     view_url = url_for("groups.page", key=group.view_key, _external=True)
-    response = Response(sheetview.qr_svg(view_url), mimetype="image/svg+xml")
+    response = Response(sheet.qr_svg(view_url), mimetype="image/svg+xml")
     response.cache_control.private = True
     response.cache_control.max_age = 86400
     return response
@@ -352,8 +349,8 @@ def rematch(key: str) -> Response:
     if not form.validate_on_submit():
         abort(400)
     try:
-        game = group_services.rematch(key, held_groups())
-    except group_services.GroupProblem as error:
+        game = groups.rematch(key, held_groups())
+    except groups.GroupProblem as error:
         db.session.rollback()
         flash(_sentence(error.reason), "error")
         return redirect(url_for("games.sheet", key=key), 303)

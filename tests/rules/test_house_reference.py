@@ -53,8 +53,8 @@ from companion.rules import (
     check_laydown,
     parse_cards,
     solve,
+    solver,
 )
-from companion.rules import solver as solver_module
 from companion.rules.extras import extras
 from companion.rules.outs import find_outs, shortfall
 from companion.rules.roles import Role, out_groups
@@ -220,10 +220,10 @@ def test_plan_accepts_or_refuses_with_a_reason(table, board) -> None:
         plan([phase])
     except PhaseError as error:
         assert isinstance(error.reason, Reason)
-        assert error.reason.template in solver_module.TEMPLATES, error
+        assert error.reason.template in solver.TEMPLATES, error
         assert not holds, phase.parts
         if sizes_fit and dealt:
-            assert error.reason.template == solver_module.NO_DECK, error
+            assert error.reason.template == solver.NO_DECK, error
         return
     assert holds, phase.parts
 

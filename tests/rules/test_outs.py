@@ -9,10 +9,9 @@ import pytest
 
 from companion import editions
 from companion.editions import Edition
-from companion.rules import check_hit, format_cards, get_phase, parse_cards
-from companion.rules import extras as extras_module
-from companion.rules import outs as outs_module
-from companion.rules import roles as roles_module
+from companion.rules import check_hit, format_cards, get_phase, parse_cards, roles
+from companion.rules import extras as rules_extras
+from companion.rules import outs as rules_outs
 from companion.rules.extras import extras
 from companion.rules.outs import DeckError, chance, find_outs, shortfall, shorts
 from companion.rules.roles import Role, out_groups
@@ -182,7 +181,7 @@ def test_extra_cards_that_fit(edition, number, laydown, left, expected):
     assert sorted(laid_extras(edition, number, laydown, left)) == sorted(expected)
 
 
-@pytest.mark.parametrize("module", [outs_module, extras_module, roles_module])
+@pytest.mark.parametrize("module", [rules_outs, rules_extras, roles])
 def test_docstring_examples(module):
     result = doctest.testmod(module)
     assert result.failed == 0 and result.attempted > 0

@@ -16,8 +16,8 @@ from test_tally import facts_of, random_game
 
 from companion import editions
 from companion.scoring import pairs
+from companion.scoring.record_tallies import Facts
 from companion.scoring.records import Identities, group_records
-from companion.scoring.tally import Facts
 
 PEOPLE = ("ann", "ben", "cem", "dora")
 

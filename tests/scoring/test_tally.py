@@ -14,8 +14,7 @@ from test_records import ANN_WINS, BEN_WINS, BOARD, UNFINISHED
 
 from companion import editions
 from companion.scoring import Result, Round, RoundRejected, Sheet, add_round, build_sheet
-from companion.scoring.records import Identities, PlayedGame, group_records, replay, summarise
-from companion.scoring.tally import (
+from companion.scoring.record_tallies import (
     Facts,
     Tallies,
     apply,
@@ -26,6 +25,7 @@ from companion.scoring.tally import (
     no_length,
     records_from,
 )
+from companion.scoring.records import Identities, PlayedGame, group_records, replay, summarise
 
 SPELLINGS = ("Ann", "ann", "ANN", "Ben", "ben", "Cem", "Dora", "Élodie", "élodie")
 

@@ -10,11 +10,11 @@ from flask_babel import gettext as _
 from werkzeug import Response
 
 from companion import editions, models, reading, scoring
-from companion import names as player_names
-from companion.cache import pages as rendered
+from companion import names as companion_names
+from companion.cache import pages
 from companion.cache.revisions import Keeping
 from companion.display import share
-from companion.display import sheet as sheetview
+from companion.display import sheet as display_sheet
 from companion.display.blocks import render_block
 from companion.extensions import db
 from companion.forms.games import ActionForm, BoardRoundForm, NewGameForm, RoundForm, choices
@@ -22,15 +22,14 @@ from companion.i18n import say
 from companion.numbers import whole_number
 from companion.rules.errors import Reason
 from companion.scoring.length import Length, length_of
-from companion.services import games as services
-from companion.services import groups as group_services
+from companion.services import games, groups
 from companion.views import sharing
-from companion.views.games import undo as _undo
+from companion.views.games import undo
 from companion.views.games.blueprint import bp
 
 
 def _load(key: str, *, edit: bool = False) -> tuple[models.Game, bool]:
-    found = services.find_game(key)
+    found = games.find_game(key)
     if found is None or (edit and not found[1]):
         abort(404)
     return found
@@ -49,15 +48,15 @@ def new() -> str | Response:
         form.group.data = request.args.get("group", "")
     notes: dict[str, str] = {}
     if form.validate_on_submit() and not (notes := _look_alike_notes(form)):
-        spec = services.GameSpec(form.chosen_edition(), tuple(form.player_names()),
+        spec = games.GameSpec(form.chosen_edition(), tuple(form.player_names()),
                                  form.phases(), bool(form.ten_rounds.data),
                                  bool(form.knocking.data), form.first_name())
         try:
-            game = services.create_game(spec)
-        except services.SetupError as error:
+            game = games.create_game(spec)
+        except games.SetupError as error:
             _setup_problems(form, error.problems)
         else:
-            group_services.join(game, form.group.data)
+            groups.join(game, form.group.data)
             db.session.commit()
             flash(_("Game started. Keep this page's address: it is the key to edit the game."))
             return redirect(url_for("games.sheet", key=game.edit_key), 303)
@@ -70,11 +69,11 @@ def _roster(group_key: str) -> dict[str, Any]:
     """The players a group's new game offers as one-tap choices (services.groups.roster),
     and the group's other spellings of them (key → the name it shows now: a rename or a
     merge), by which the names this phone remembers are offered as the group calls them."""
-    found = group_services.find_group(group_key) if group_key else None
+    found = groups.find_group(group_key) if group_key else None
     if found is None:
         return {"roster": [], "aliases": {}}
-    return {"roster": [name for name, _seat in group_services.roster(found[0])],
-            "aliases": group_services.aliases_of(found[0])}
+    return {"roster": [name for name, _seat in groups.roster(found[0])],
+            "aliases": groups.aliases_of(found[0])}
 
 
 def _look_alike_notes(form: NewGameForm) -> dict[str, str]:
@@ -83,7 +82,7 @@ def _look_alike_notes(form: NewGameForm) -> dict[str, str]:
     typed = form.player_names()
     # A digest, not the names: a browser sends a line break in a field back as CR LF.
     seen = hashlib.sha256("\n".join(typed).encode()).hexdigest()[:16]
-    found = player_names.look_alikes(typed)
+    found = companion_names.look_alikes(typed)
     if not found or form.seen_alike.data == seen:
         return {}
     form.seen_alike.data = seen
@@ -92,7 +91,7 @@ def _look_alike_notes(form: NewGameForm) -> dict[str, str]:
 
     def seat_of(name: str) -> int:
         return next(seat for seat, entry in enumerate(entries, 1)
-                    if player_names.clean(entry.data or "") == name)
+                    if companion_names.clean(entry.data or "") == name)
 
     for alike in found:
         entry = entries[seat_of(alike.name) - 1]
@@ -116,7 +115,7 @@ def _setup_problems(form: NewGameForm, problems: tuple[tuple[str, Reason], ...])
     for name, reason in problems:
         player = reason.player if isinstance(reason, scoring.Problem) else None
         typed = [entry for entry in form.names.entries
-                 if player_names.clean(entry.data or "") == player]
+                 if companion_names.clean(entry.data or "") == player]
         target = typed[-1] if player and typed else fields[name]
         target.errors = [*target.errors, say(reason, sentence=True)]
 
@@ -140,8 +139,8 @@ def _sheet_page(key: str, *, block: str | None = None) -> str:
     head = reading.head(key)
     if head is None:
         abort(404)
-    restore = _undo.restore_offer(head) if head.editable else None
-    if restore is not None or rendered.personal():
+    restore = undo.restore_offer(head) if head.editable else None
+    if restore is not None or pages.personal():
         return _render_sheet(key, block)[0]
 
     def render(keeping: Keeping[str]) -> str:
@@ -150,21 +149,21 @@ def _sheet_page(key: str, *, block: str | None = None) -> str:
         return html
 
     page_key = ("sheet", head.edit_key, head.revision, head.editable, block,
-                *rendered.audience())
-    return rendered.page(page_key, render)
+                *pages.audience())
+    return pages.page(page_key, render)
 
 
 def _render_sheet(key: str, block: str | None) -> tuple[str, bool, int]:
     """The page as rendered for this request, whether it shows exactly the revision it names,
     and that revision."""
-    found = services.find_game(key)
+    found = games.find_game(key)
     if found is None:
         abort(404)
     game, editable = found
     sheet, exact = reading.sheet_at(game)
-    view = sheetview.build(game, sheet, editable=editable)
+    view = display_sheet.build(game, sheet, editable=editable)
     template = game.edition.sheet_template
-    restore = _undo.restore_offer(game) if editable else None
+    restore = undo.restore_offer(game) if editable else None
     length = length_of(game.created_at, game.last_round_at, sheet.status)
     context = {"game": game, "view": view, "editable": editable,
                "undo_form": ActionForm(), "restore": restore, "facts": _sheet_facts(sheet),
@@ -212,16 +211,16 @@ def _round_form(game: models.Game, sheet: scoring.Sheet, number: int,
                 initial: scoring.RoundView | None) -> RoundForm | BoardRoundForm:
     edition = game.edition
     form: RoundForm | BoardRoundForm = BoardRoundForm() if edition.markers else RoundForm()
-    names = sheetview.round_players(sheet, number, initial)
+    names = display_sheet.round_players(sheet, number, initial)
     form.went_out.choices = choices(*((name, name) for name in names))
     if request.method == "GET":
-        sheetview.prefill(form, names, initial)
+        display_sheet.prefill(form, names, initial)
     form.number.data = str(number)
     if request.method == "GET":
         form.revision.data = str(game.revision)
-        form.before.data = sheetview.round_seen(initial, edition) if initial else ""
+        form.before.data = display_sheet.round_seen(initial, edition) if initial else ""
     if edition.chooses_phase and not edition.markers:
-        sheetview.masters_choices(form, sheet, number)
+        display_sheet.masters_choices(form, sheet, number)
     return form
 
 
@@ -243,13 +242,13 @@ def _apply_problems(form: Any, problems: tuple[scoring.Problem, ...]) -> list[st
 
 def _submit(game: models.Game, form: Any, number: int, editing: bool) -> Response | dict[str, Any]:
     """Store the round from a valid form; returns what to show again when it is rejected."""
-    new = sheetview.round_from_form(form, game.edition)
+    new = display_sheet.round_from_form(form, game.edition)
     confirm = bool(getattr(form, "confirm", None) and form.confirm.data)
     try:
         if editing:
-            services.edit_round(game, number, new, confirm=confirm)
+            games.edit_round(game, number, new, confirm=confirm)
         else:
-            services.record_round(game, new, number=number, confirm=confirm)
+            games.record_round(game, new, number=number, confirm=confirm)
     except scoring.RoundRejected as error:
         db.session.rollback()
         if error.number != number:
@@ -270,7 +269,7 @@ def _submit(game: models.Game, form: Any, number: int, editing: bool) -> Respons
         db.session.rollback()
         flash(_("This game is finished: it takes no more rounds."), "error")
         return redirect(url_for("games.sheet", key=game.edit_key), 303)
-    except services.StaleRound:
+    except games.StaleRound:
         db.session.rollback()
         flash(_("Another phone entered this round first. Here is the sheet as it is now."),
               "error")
@@ -297,7 +296,7 @@ def _other_problems(sheet: scoring.Sheet, form: Any, number: int) -> list[str]:
                                                for view in sheet.rounds[:number - 1]])
     try:
         errors, _warnings = scoring.check_round(
-            before, sheetview.round_from_form(form, sheet.setup.edition))
+            before, display_sheet.round_from_form(form, sheet.setup.edition))
     except scoring.GameFinished:
         return []
     finally:
@@ -325,13 +324,13 @@ def _stale(game: models.Game, sheet: scoring.Sheet, form: Any, number: int,
         return {"errors": [_("This form was incomplete. Nothing was stored: check the entries "
                              "and store them again.")]}
     now = sheet.rounds[number - 1] if editing else None
-    if now is None or form.before.data == sheetview.round_seen(now, game.edition):
+    if now is None or form.before.data == display_sheet.round_seen(now, game.edition):
         return None  # merged: what it changes is as the person saw it
-    form.before.data = sheetview.round_seen(now, game.edition)
+    form.before.data = display_sheet.round_seen(now, game.edition)
     return {"errors": [_("The sheet changed on another phone while you were typing. Nothing was "
                          "stored; your entries are still here."),
                        _("Round %(number)s on the sheet now: %(results)s.", number=now.number,
-                         results=sheetview.describe_round(now))], "stale": True}
+                         results=display_sheet.describe_round(now))], "stale": True}
 
 
 def _taken(game: models.Game, sheet: scoring.Sheet, asked: int) -> str | None:
@@ -345,11 +344,11 @@ def _taken(game: models.Game, sheet: scoring.Sheet, asked: int) -> str | None:
     now = sheet.rounds[asked - 1]
     form = _round_form(game, sheet, asked, now)
     form.revision.data = str(game.revision)
-    form.before.data = sheetview.round_seen(now, game.edition)
+    form.before.data = display_sheet.round_seen(now, game.edition)
     errors = [_("Round %(number)s was stored on another phone while you were typing. Nothing "
                 "was stored: your entries for round %(number)s are below.", number=asked),
               _("Round %(number)s on the sheet now: %(results)s.", number=asked,
-                results=sheetview.describe_round(now)),
+                results=display_sheet.describe_round(now)),
               _("Store yours to replace it, or cancel to keep the sheet's.")]
     return _render_round(game, sheet, form, asked, now, {"errors": errors, "stale": True},
                          action=url_for("games.edit_round", key=game.edit_key, number=asked))
@@ -372,12 +371,12 @@ def _ahead(game: models.Game, sheet: scoring.Sheet, asked: int) -> str:
 def _round_page(key: str, number: int | None) -> str | Response:
     if request.method == "POST":
         # The write waits here for any other write to this game, then sees its rounds.
-        game = services.lock_game(key)
+        game = games.lock_game(key)
         if game is None:
             abort(404)
     else:
         game, _editable = _load(key, edit=True)
-    sheet = services.sheet_of(game)
+    sheet = games.sheet_of(game)
     editing = number is not None
     if number is None:
         asked = whole_number(request.form.get("number", "")) if request.method == "POST" else None
@@ -410,12 +409,12 @@ def _render_round(game: models.Game, sheet: scoring.Sheet, form: Any, number: in
                   action: str | None = None) -> str:
     status = 409 if shown.get("stale") else 422 if shown else 200
     names = [entry.form.player.data or "" for entry in form.results.entries]
-    attempts = sheetview.attempts(sheet, initial, names)
+    attempts = display_sheet.attempts(sheet, initial, names)
     return render_template(game.edition.round_template, game=game, sheet=sheet, form=form,
                            number=number, chooses_phase=game.edition.chooses_phase,
                            editing=initial is not None, attempts=attempts, action=action,
                            replacing=bool(shown.get("stale")) and initial is not None,
-                           open_phases=sheetview.first_open_phases(form),
+                           open_phases=display_sheet.first_open_phases(form),
                            least_without_phase=scoring.least_without_phase(game.edition),
                            **shown), status  # type: ignore[return-value]
 
@@ -440,7 +439,7 @@ def edit_qr(key: str) -> Response:
 def _qr_answer(url: str, *, keep: bool) -> Response:
     """The SVG of ``url``'s QR code, private to this browser; kept for a day, or not at all
     (an edit link)."""
-    response = Response(sheetview.qr_svg(url), mimetype="image/svg+xml")
+    response = Response(display_sheet.qr_svg(url), mimetype="image/svg+xml")
     response.cache_control.private = True
     if keep:
         response.cache_control.max_age = 86400

@@ -15,8 +15,8 @@ from companion.forms.games import PlayerForm
 from companion.i18n import say
 from companion.numbers import whole_number
 from companion.scoring import roster
-from companion.services import games as services
-from companion.services import players as roster_services
+from companion.services import games
+from companion.services import players as services_players
 from companion.views.games.blueprint import bp
 
 
@@ -30,7 +30,7 @@ def _joining(sheet: scoring.Sheet) -> dict[str, int]:
 @bp.get("/<key>/players")
 def players(key: str) -> str:
     """Who plays: rename, join, leave."""
-    found = services.find_game(key)
+    found = games.find_game(key)
     if found is None or not found[1]:
         abort(404)
     return _page(found[0])
@@ -39,10 +39,10 @@ def players(key: str) -> str:
 def _page(game: models.Game, refused: Refused | None = None) -> str:
     """The page; ``refused`` a name the page refused, shown again next to its field as typed
     with the reason."""
-    sheet = services.sheet_of(game)
+    sheet = games.sheet_of(game)
     # Names that only look like what they seem: a note in their card, never a refusal.
     notes = {name: say(reason, sentence=True) for name, reason
-             in roster_services.look_alike_warnings([line.name for line in sheet.players])}
+             in services_players.look_alike_warnings([line.name for line in sheet.players])}
     return render_template("games/players.html", game=game, sheet=sheet, form=PlayerForm(),
                            joining=_joining(sheet), notes=notes, refused=refused)
 
@@ -64,7 +64,7 @@ def change_players(key: str, action: str) -> Response | tuple[str, int]:
     refused is answered on the page, next to its field, with what was typed (422)."""
     if action not in ("rename", "add", "remove"):
         abort(404)
-    game = services.lock_game(key)
+    game = games.lock_game(key)
     if game is None:
         abort(404)
     form = PlayerForm()
@@ -80,7 +80,7 @@ def change_players(key: str, action: str) -> Response | tuple[str, int]:
     else:
         try:
             message = _change(game, action, player, name)
-        except roster_services.RosterError as error:
+        except services_players.RosterError as error:
             db.session.rollback()
             if action == "remove":
                 flash(say(error.reason, sentence=True), "error")
@@ -106,11 +106,11 @@ def _change(game: models.Game, action: str, player: str, name: str) -> str:
 
 def _changed(game: models.Game, action: str, player: str, name: str) -> object:
     if action == "rename":
-        new = roster_services.rename_player(game, player, name)
+        new = services_players.rename_player(game, player, name)
         return _("%(old)s is now called %(new)s.", old=player, new=new)
     if action == "add":
-        joined = roster_services.add_player(game, name)
-        sheet = services.sheet_of(game)
+        joined = services_players.add_player(game, name)
+        sheet = games.sheet_of(game)
         if game.edition.markers:
             return _("%(name)s joins from round %(number)s, with their marker on phase 1.",
                      name=joined.name, number=joined.joined_round)
@@ -118,7 +118,7 @@ def _changed(game: models.Game, action: str, player: str, name: str) -> object:
         return ngettext("%(name)s joins from round %(number)s, on phase 1 with %(num)s point.",
                         "%(name)s joins from round %(number)s, on phase 1 with %(num)s points.",
                         points, name=joined.name, number=joined.joined_round)
-    gone = roster_services.remove_player(game, player)
+    gone = services_players.remove_player(game, player)
     if gone:
         return _("%(name)s is no longer in this game.", name=player)
     return _("%(name)s has left the game: their rounds stay on the sheet.", name=player)

@@ -14,7 +14,7 @@ from companion import models, reading, scoring
 from companion.extensions import db
 from companion.forms.games import ActionForm
 from companion.numbers import whole_number
-from companion.services import games as services
+from companion.services import games
 from companion.views.games.blueprint import bp
 
 RESTORE_SECONDS = 600
@@ -43,7 +43,7 @@ def restore_offer(game: models.Game | reading.GameHead) -> int | None:
 @bp.post("/<key>/undo")
 def undo(key: str) -> Response:
     """Remove the last round; the sheet then offers to restore it."""
-    game = services.lock_game(key)
+    game = games.lock_game(key)
     if game is None:
         abort(404)
     form = ActionForm()
@@ -60,7 +60,7 @@ def undo(key: str) -> Response:
                     "is now."), "error")
         else:
             _remember(game)
-            services.undo_last(game, number=number)
+            games.undo_last(game, number=number)
             db.session.commit()
             session[_KEY] = {**session[_KEY], "revision": game.revision}
             flash(_("Round %(number)s removed.", number=removed))
@@ -70,7 +70,7 @@ def undo(key: str) -> Response:
 @bp.post("/<key>/restore")
 def restore(key: str) -> Response:
     """Put back the round this phone undid, when the game has not changed since."""
-    game = services.lock_game(key)
+    game = games.lock_game(key)
     if game is None:
         abort(404)
     form = ActionForm()
@@ -85,8 +85,8 @@ def restore(key: str) -> Response:
                                        went_out=went_out, phase=phase)
                         for player, laid, points, went_out, phase in session[_KEY]["results"])
         try:
-            services.record_round(game, scoring.Round(results), number=number, confirm=True)
-        except (scoring.RoundRejected, scoring.GameFinished, services.StaleRound):
+            games.record_round(game, scoring.Round(results), number=number, confirm=True)
+        except (scoring.RoundRejected, scoring.GameFinished, games.StaleRound):
             db.session.rollback()
             flash(_("That round can no longer be restored: the sheet changed since, or it "
                     "was too long ago. Enter it again."), "error")

@@ -27,7 +27,7 @@ from sqlalchemy import event, select, update
 from sqlalchemy.orm import Session
 
 from companion import models, names
-from companion.scoring import Sheet, tally
+from companion.scoring import Sheet, record_tallies
 from companion.services import head_to_head
 
 _JSON = {"separators": (",", ":"), "ensure_ascii": False}
@@ -87,7 +87,7 @@ def keep(session: Session, game: models.Game, sheet: Sheet) -> None:
     """``sheet`` is ``game`` as this transaction leaves it: keep its line and its facts."""
     game.status, game.played_rounds = sheet.status, len(sheet.rounds)
     game.winners = json.dumps(list(sheet.winners), **_JSON)  # type: ignore[arg-type]
-    new = tally.facts(sheet, game.view_key, game.created_at, game.last_round_at)
+    new = record_tallies.facts(sheet, game.view_key, game.created_at, game.last_round_at)
     where = game.group_id if new is not None else None
     for group_id in {game.group_id, game.counted_in} - {None}:
         bump(session, group_id)  # type: ignore[arg-type]
@@ -102,7 +102,7 @@ def keep(session: Session, game: models.Game, sheet: Sheet) -> None:
     game.counted_in = where
 
 
-def _change(session: Session, group_id: int, game: models.Game, facts: tally.Facts,
+def _change(session: Session, group_id: int, game: models.Game, facts: record_tallies.Facts,
             sign: int) -> None:
     group = models.locked_group(session, group_id)
     if group is None or group.tallies is None:
@@ -119,11 +119,11 @@ def _change(session: Session, group_id: int, game: models.Game, facts: tally.Fac
             for player in facts["players"])
     session.flush()
     head_to_head.change(session, group, kept, game.id, facts, sign)
-    lost = tally.apply(kept["players"], facts, sign)
+    lost = record_tallies.apply(kept["players"], facts, sign)
     for spelling in lost:
         kept["players"][spelling].update(_looked_up(session, group_id, spelling))
-    length = kept.setdefault("length", tally.no_length())
-    if tally.apply_length(length, facts, sign):
+    length = kept.setdefault("length", record_tallies.no_length())
+    if record_tallies.apply_length(length, facts, sign):
         length["longest"] = _longest(session, group_id)
     kept["finished"] += sign
     group.tallies = json.dumps(kept, **_JSON)  # type: ignore[arg-type]
@@ -132,7 +132,8 @@ def _change(session: Session, group_id: int, game: models.Game, facts: tally.Fac
 
 def _looked_up(session: Session, group_id: int, spelling: str) -> dict[str, Any]:
     """A spelling's best and worst game and first appearance among the group's finished
-    games (three indexed lookups), as :func:`companion.scoring.tally.extremes` gives them."""
+    games (three indexed lookups), as :func:`companion.scoring.record_tallies.extremes` gives
+    them."""
     standing = models.Standing
     mine = select(standing.points, standing.played_at, standing.view_key).where(
         standing.group_id == group_id, standing.spelling == spelling)
@@ -151,7 +152,7 @@ def _looked_up(session: Session, group_id: int, spelling: str) -> dict[str, Any]
 
 def _longest(session: Session, group_id: int) -> list[Any] | None:
     """The group's longest finished game (one indexed lookup), as
-    :func:`companion.scoring.tally.longest` gives it."""
+    :func:`companion.scoring.record_tallies.longest` gives it."""
     standing = models.Standing
     found = session.execute(
         select(standing.seconds, standing.played_at, standing.view_key)
