@@ -15,9 +15,9 @@ from companion.editions import Edition
 from companion.scoring import Sheet
 from companion.scoring.records import Derived, GroupRecords
 
-#: What a sheet costs besides its rounds, and each player's line of each round (measured with
-#: tracemalloc: 4 to 11 kB for a small game, 420 to 560 bytes per line beyond).
-SHEET_BYTES, LINE_BYTES = 4096, 512
+#: What a sheet costs besides its rounds, and each player's line of each round: at or above
+#: what tracemalloc measures from 2 players and 5 rounds to 6 and 50 (benchmarks/kept.py).
+SHEET_BYTES, LINE_BYTES = 8192, 560
 #: What a group's records cost besides their entries, and each entry (a game listed, a
 #: player, a phase, a pair, a finished game's winners).
 RECORDS_BYTES, ENTRY_BYTES = 4096, 512
