@@ -79,7 +79,6 @@ from companion.schemas.requests import (
     RoundBody,
     TableGroup,
     UndoQuery,
-    no_default,
 )
 
 __all__ = [
@@ -90,5 +89,5 @@ __all__ = [
     'ImportAnswer', 'Moment', 'NOT_UNICODE', 'NewGame', 'NewGroup', 'OutsAnswer', 'OutsBody',
     'PHASES_SAY', 'PhaseNumber', 'PlayerBody', 'QueryGuard', 'REVISION_GUARD', 'ROUND_GUARD',
     'Result', 'Revised', 'Revision', 'RevisionQuery', 'RoundBody', 'Says', 'Schema', 'TableGroup',
-    'UndoQuery', 'VERSION', 'no_default', 'first', 'is_unicode', 'read', 'refusal', 'where',
+    'UndoQuery', 'VERSION', 'first', 'is_unicode', 'read', 'refusal', 'where',
 ]
