@@ -260,7 +260,11 @@ def make_app(folder: Path) -> Any:
 
 
 def record(folder: Path) -> int:
-    import time_machine
+    try:
+        import time_machine
+    except ImportError:
+        raise SystemExit("record needs time-machine: pip install -e \".[dev]\" "
+                         "(or pip install time-machine)") from None
 
     folder.mkdir(parents=True, exist_ok=True)
     for old in folder.glob("*.txt"):
