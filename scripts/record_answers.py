@@ -314,7 +314,7 @@ def static_pages(call: Recorder) -> None:
     call("GET", "/no/such/page")
     call("GET", "/games/nosuchgame")
     call("GET", "/api/games/nosuchgame")
-    call("POST", "/language", data={"language": "fr"}, name="csrf-missing")
+    call("POST", "/language", data={"lang": "fr"}, name="csrf-missing")
 
 
 def card_game_by_form(call: Recorder) -> None:
@@ -470,6 +470,21 @@ def house_rules(call: Recorder) -> None:
                  "results": results([("Ida", True, 0), ("Jan", False, 60)], "Ida")},
                  name="round1")
     call.form("/editions/new", "/editions/new", {"name": "Form rules"}, name="house-form")
+    if "id" not in house:
+        return
+    edit, view = house["id"], house["view_id"]
+    call("GET", f"/api/editions/{view}", name="view")
+    call("GET", f"/editions/{view}", name="view")
+    call("PUT", f"/api/editions/{edit}", json={
+        "name": "Kitchen table", "phases": [[{"kind": "run", "size": 4}]],
+        "chooses_phase": True}, name="revision2")
+    call("PUT", f"/api/editions/{view}", json={"name": "x", "phases": []}, name="view-link")
+    call.form(f"/editions/{edit}", f"/editions/{edit}", {"name": "Kitchen table 3"},
+              name="by-form")
+    call("GET", f"/print/blank.pdf?edition={edit}&players=2", name="house")
+    call("POST", "/api/check", json={"edition": house["edition"], "phase": 1,
+                                     "hand": ["1r", "1b", "1g", "2r", "2b", "2g"]},
+         name="house")
 
 
 def group_night(call: Recorder) -> None:
@@ -493,6 +508,19 @@ def group_night(call: Recorder) -> None:
     rematch = call("POST", f"/api/games/{G['ggame1']['id']}/rematch", json={}, name="rematch")
     if rematch.status_code == 201:
         remember("rematch", rematch)
+    call("POST", f"/api/groups/{gkey}/aliases", json={"spelling": "Cai", "name": "Ann"},
+         name="merge2")
+    call("DELETE", f"/api/groups/{gkey}/aliases/Cai", name="unmerge")
+    call("PATCH", f"/api/groups/{gkey}/players/Ann", json={"name": "Anna"}, name="rename")
+    call.form(f"/groups/{gkey}", f"/groups/{gkey}/merge", {"spelling": "Cai", "into": "Anna"},
+              name="merge-ask")
+    call("POST", f"/groups/{gkey}/merge", name="merge-confirmed", data=form_data(
+        call.client.get(f"/groups/{gkey}").get_data(), f"/groups/{gkey}/merge",
+        {"spelling": "Cai", "into": "Anna", "confirm": "yes"}))
+    call.form(f"/groups/{gkey}", f"/groups/{gkey}/unmerge", {"spelling": "Cai"},
+              name="unmerge")
+    call.form(f"/games/{G['ggame2']['id']}", f"/games/{G['ggame2']['id']}/rematch", {},
+              name="rematch")
     call("GET", f"/api/groups/{gkey}")
     call("GET", f"/groups/{gkey}")
     call("GET", f"/groups/{group.get('view_id', gkey)}", name="view")
@@ -505,11 +533,17 @@ def group_night(call: Recorder) -> None:
     if imported.status_code == 201:
         remember("imported", imported)
     call("POST", "/api/import", json={"kind": "nothing"}, name="refused")
+    game_file = call.client.get(f"/api/games/{G['ggame2']['id']}/export").get_data()
+    page = call("GET", "/import", name="form").get_data()
+    data = form_data(page, "/import", {}, "/import")
+    data["file"] = (io.BytesIO(game_file), "game.json")
+    call("POST", "/import", data=data, name="game-by-form",
+         content_type="multipart/form-data")
     call.form("/groups/new", "/groups/new", {"name": "Saturday"}, name="new-group")
 
 
 def game_pages(call: Recorder) -> None:
-    for role in ("card", "masters", "board", "short", "housegame"):
+    for role in ("card", "masters", "board", "short", "housegame", "ggame2"):
         game = G.get(role, {})
         if "id" not in game:
             continue
@@ -553,6 +587,14 @@ def printing_and_checker(call: Recorder) -> None:
     call.form("/checker", "/checker", {"hand": "4r 4b 4g 8r 8y 8b 2r", "mode": "hand"},
               name="hand")
     call.form("/checker", "/checker", {"hand": "7r 7b 1g 2g", "mode": "outs"}, name="outs")
+    call.form("/checker", "/checker", {"mode": "hit", "hit_kind": "run",
+                                       "hit_group": "3r W W", "hit_card": "6b"}, name="hit")
+    call.form("/checker", "/checker", {"mode": "groups", "groups-0": "4r 4b x"},
+              name="bad-card")
+    call.form("/", "/language", {"lang": "nl"}, name="switch")
+    call("GET", "/", name="after-switch")
+    call.form("/games/new", "/games/new", {"edition": "board", "names-0": "Pia",
+                                           "names-1": "Quin"}, name="board-by-form")
 
 
 STEPS: list[Callable[[Recorder], None]] = [
