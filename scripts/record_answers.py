@@ -259,6 +259,20 @@ def make_app(folder: Path) -> Any:
     })
 
 
+def close(app: Any) -> None:
+    """The live-update watcher stops and the database is let go (the scratch folder goes)."""
+    with app.app_context():
+        database = app.extensions["sqlalchemy"]
+        try:
+            from companion import live
+        except ImportError:  # moved: its thread is a daemon and ends with the process
+            pass
+        else:
+            live.stop_watching(database.engine)
+        database.session.remove()
+        database.engine.dispose()
+
+
 def record(folder: Path) -> int:
     try:
         import time_machine
@@ -279,13 +293,7 @@ def record(folder: Path) -> int:
             for step in STEPS:
                 step(call)
         finally:
-            from companion import live
-            from companion.extensions import db
-
-            with app.app_context():
-                live.stop_watching(db.engine)
-                db.session.remove()
-                db.engine.dispose()
+            close(app)
         return call.count
 
 
