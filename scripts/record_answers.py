@@ -246,8 +246,23 @@ def results(pairs: list[tuple[str, Any, int]], out: str | None = None) -> list[d
             for player, phase, points in pairs]
 
 
-def make_app(folder: Path) -> Any:
+@contextmanager
+def own_environment(folder: Path) -> Iterator[None]:
+    """The app's settings from this script alone: none from the environment (a DATABASE_URL
+    or COMPANION_* of the shell would change answers), the instance folder in ``folder``."""
+    saved = dict(os.environ)
+    for name in list(os.environ):
+        if name.startswith("COMPANION_") or name in ("DATABASE_URL", "SECRET_KEY"):
+            del os.environ[name]
     os.environ["COMPANION_INSTANCE_PATH"] = str(folder / "instance")
+    try:
+        yield
+    finally:
+        os.environ.clear()
+        os.environ.update(saved)
+
+
+def make_app(folder: Path) -> Any:
     from companion import create_app
 
     return create_app({
@@ -285,8 +300,8 @@ def record(folder: Path) -> int:
         old.unlink()
     keys = Keys()
     G.clear()
-    with tempfile.TemporaryDirectory() as scratch, seeded_links(keys), \
-            time_machine.travel(START, tick=False) as traveller:
+    with tempfile.TemporaryDirectory() as scratch, own_environment(Path(scratch)), \
+            seeded_links(keys), time_machine.travel(START, tick=False) as traveller:
         app = make_app(Path(scratch))
         call = Recorder(app, folder, traveller, keys)
         try:
