@@ -684,6 +684,9 @@ def main(argv: list[str] | None = None) -> int:
     comparing.add_argument("second", type=Path)
     arguments = parser.parse_args(argv)
     if arguments.command == "record":
+        if os.environ.get("PYTHONHASHSEED") != "0":  # sets of names iterate in one order
+            os.execve(sys.executable, [sys.executable, *sys.argv],
+                      {**os.environ, "PYTHONHASHSEED": "0"})
         sys.path.insert(0, str(Path.cwd()))  # the checkout it runs in, not an installed copy
         count = record(arguments.folder)
         import companion
