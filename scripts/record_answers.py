@@ -12,14 +12,18 @@ undo and restore, refusals) and writes each answer (status, headers, body) to a 
 Two runs of the same code give the same bytes because what would vary is fixed or replaced:
 
 - the clock is frozen (``time_machine``) and moved on by a fixed step after every write, so
-  times, durations and the revisions' order are the same in every run;
+  times and durations are the same in every run, also where no placeholder can reach them
+  (compressed PDF pages, the standings picture);
 - the random links (``secrets.token_urlsafe`` for games and groups, ``secrets.choice`` for house
-  rules) come from a seeded generator, so the QR codes that draw them are the same; in text
-  they are also replaced by placeholders named for what they are (``<card.edit>``) or, for a
-  link the script did not create itself, numbered in order of appearance (``<key-3>``), so a
-  change in the order links are drawn in shows only in the QR codes;
+  rules' revision keys) come from a seeded generator, so the QR codes that draw them are the
+  same; in text each is also shown as ``<link-N>``, N counting the links in the order they
+  were drawn (not the order they appear in an answer); a link-like string the generator never
+  drew is ``<key-N>``, numbered in order of appearance;
 - CSRF tokens and the session cookie (random per session), CSP nonces (random per answer)
-  and the ``/ID`` and dates reportlab writes into a PDF become placeholders.
+  and the ``/ID`` and dates reportlab writes into a PDF become placeholders;
+- the settings come from the script alone (a ``DATABASE_URL`` or ``COMPANION_*`` of the shell
+  is set aside), PDFs are drawn in the process under the frozen clock, the quotas are off
+  (they count per minute of that clock), and ``PYTHONHASHSEED`` is 0.
 
 ``compare`` prints, for each request whose file differs, a short unified diff of the text (for
 a PDF, of the text pypdf extracts from it, when the bytes differ; for a PNG, sizes and hashes).
