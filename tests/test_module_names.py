@@ -12,8 +12,10 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-PACKAGE = ROOT / "companion"
+import companion
+
+PACKAGE = Path(companion.__file__).resolve().parent
+ROOT = PACKAGE.parent
 #: Game-night groups (the people who play together); card groups are rules.card_groups.
 GAME_NIGHT_GROUPS = {"api", "forms", "schemas", "services", "views"}
 
