@@ -26,10 +26,7 @@ from companion.extensions import db
 from companion.i18n import say
 from companion.schemas.answers import ErrorJson, GameJson
 from companion.schemas.games import game_json
-from companion.services import exchange
-from companion.services import games as services
-from companion.services import groups as group_services
-from companion.services import players as roster_services
+from companion.services import exchange, games, groups, players
 
 #: Every kind of refusal and the HTTP status it is answered with: the one place that decides.
 STATUS: dict[Kind, int] = {
@@ -155,7 +152,7 @@ def _fields(error: CompanionError, found: Sequence[tuple[str, Any]]) -> Response
     return json_error(status(error), details[0]["message"], details)
 
 
-def setup_error(error: services.SetupError) -> Response:
+def setup_error(error: games.SetupError) -> Response:
     return _fields(error, error.problems)
 
 
@@ -184,8 +181,8 @@ def finished(error: scoring.GameFinished) -> Response:
     return json_error(status(error), _("This game is finished: it takes no more rounds."))
 
 
-def stale_revision(error: services.StaleRevision) -> Response:
-    game = game_json(error.game, services.sheet_of(error.game), editable=True)
+def stale_revision(error: games.StaleRevision) -> Response:
+    game = game_json(error.game, games.sheet_of(error.game), editable=True)
     db.session.rollback()
     return json_error(status(error), _(
         "The game changed on another device since you last saw it (revision %(given)s, now "
@@ -193,7 +190,7 @@ def stale_revision(error: services.StaleRevision) -> Response:
         "again.", given=error.given, now=error.expected), game=game)
 
 
-def stale(error: services.StaleRound) -> Response:
+def stale(error: games.StaleRound) -> Response:
     db.session.rollback()
     given, expected = error.given, error.expected
     if given is None or expected is None or given < expected:
@@ -208,20 +205,21 @@ def stale(error: services.StaleRound) -> Response:
     return json_error(status(error), message)
 
 
-def no_such_round(error: services.NoSuchRound) -> Response:
-    """No round to correct is not there; no round to undo is one another device undid."""
+def no_such_round(error: games.NoSuchRound) -> Response:
+    """A round to correct that is not there is unknown; a round to undo that is not there
+    is a conflict (another device undid it)."""
     db.session.rollback()
     kind = Kind.CONFLICT if request.method == "DELETE" else error.kind
     return json_error(status(kind), _("There is no such round in this game."))
 
 
-def roster_refused(error: roster_services.RosterError) -> Response:
+def roster_refused(error: players.RosterError) -> Response:
     db.session.rollback()
     message = say(error.reason, sentence=True)
     return json_error(status(error), message, [{"field": "name", "message": message}])
 
 
-def group_problem(error: group_services.GroupProblem) -> Response:
+def group_problem(error: groups.GroupProblem) -> Response:
     db.session.rollback()
     return json_error(status(error), say(error.reason, sentence=True))
 
@@ -238,16 +236,16 @@ def import_refused(error: exchange.ImportRefused) -> Response:
 #: blueprint (``api_groups``) each list theirs.
 REFUSALS: dict[str, dict[type[Exception], Callable[[Any], Response]]] = {
     "api": {
-        CompanionError: bad_input, services.SetupError: setup_error,
+        CompanionError: bad_input, games.SetupError: setup_error,
         scoring.RoundRejected: round_rejected, scoring.NeedsConfirmation: needs_confirmation,
-        scoring.GameFinished: finished, services.StaleRevision: stale_revision,
-        services.StaleRound: stale, services.NoSuchRound: no_such_round,
-        roster_services.RosterError: roster_refused, HouseRulesRefused: house_rules_refused,
+        scoring.GameFinished: finished, games.StaleRevision: stale_revision,
+        games.StaleRound: stale, games.NoSuchRound: no_such_round,
+        players.RosterError: roster_refused, HouseRulesRefused: house_rules_refused,
     },
     "api_groups": {
-        CompanionError: bad_input, services.SetupError: setup_error,
-        services.StaleRevision: stale_revision, services.StaleRound: stale,
-        group_services.GroupProblem: group_problem, exchange.ImportRefused: import_refused,
+        CompanionError: bad_input, games.SetupError: setup_error,
+        games.StaleRevision: stale_revision, games.StaleRound: stale,
+        groups.GroupProblem: group_problem, exchange.ImportRefused: import_refused,
     },
 }
 
