@@ -100,17 +100,17 @@ def register(app: Flask) -> None:
     """The app's error answers: a form without its token, werkzeug's errors, a crash."""
 
     @app.errorhandler(CSRFError)
-    def csrf_failed(error: CSRFError):  # type: ignore[no-untyped-def]
+    def csrf_failed(error: CSRFError) -> Response:
         return answer(_("The form had expired or came from elsewhere. Reload the page and try "
                         "again."), Kind.INPUT)
 
     @app.errorhandler(HTTPException)
-    def http_error(error: HTTPException):  # type: ignore[no-untyped-def]
+    def http_error(error: HTTPException) -> Response:
         code = error.code or 500
         return answer(str(MESSAGES.get(code) or _("Something went wrong.")), code)
 
     @app.errorhandler(500)
-    def server_error(error: Exception):  # type: ignore[no-untyped-def]
+    def server_error(error: Exception) -> Response:
         db.session.rollback()
         return answer(_("Something went wrong on our side. Your last change was not stored."),
                       500)
