@@ -174,7 +174,7 @@ class NewGame(Schema):
         first = self.dealer if "dealer" in self.model_fields_set else self.starter
         phases = None if self.phases is None else tuple(self.phases)
         return scoring.GameSpec(self.edition, tuple(self.players), phases, self.ten_rounds,
-                        self.knocking, first)
+                                self.knocking, first)
 
 
 class Result(Schema):
