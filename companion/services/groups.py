@@ -454,8 +454,8 @@ def next_spec(game: models.Game, group: models.Group | None) -> GameSpec:
         named = records.Identities(aliases_of(group)).named
         if len({player_names.key(named(name)) for name in names}) == len(names):
             names, first = tuple(map(named, names)), named(first)
-    return GameSpec(game.edition, names, game.phase_numbers, game.ten_rounds,
-                             game.knocking, first)
+    return GameSpec(game.edition, names, game.phase_numbers, game.ten_rounds, game.knocking,
+                    first)
 
 
 def last_game(group: models.Group) -> models.Game | None:
