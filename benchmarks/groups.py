@@ -108,8 +108,8 @@ def main() -> None:
 
     def count(path: str) -> int:
         """The statements of one request. Counting watches the engine, which makes the app's
-        small reads go through the session (companion.services.reading.rows): the same statements,
-        so it is done apart from the timings."""
+        small reads go through the session (companion.services.reading.rows): the same
+        statements, so it is done apart from the timings."""
         queries.clear()
         event.listen(engine, "before_cursor_execute", record)
         try:

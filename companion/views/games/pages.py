@@ -50,8 +50,8 @@ def new() -> str | Response:
     notes: dict[str, str] = {}
     if form.validate_on_submit() and not (notes := _look_alike_notes(form)):
         spec = scoring.GameSpec(form.chosen_edition(), tuple(form.player_names()),
-                                 form.phases(), bool(form.ten_rounds.data),
-                                 bool(form.knocking.data), form.first_name())
+                                form.phases(), bool(form.ten_rounds.data),
+                                bool(form.knocking.data), form.first_name())
         try:
             game = services.create_game(spec)
         except services.SetupError as error:
