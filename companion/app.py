@@ -115,20 +115,20 @@ def build(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.jinja_env.globals["here"] = here  # the language switch's way back
     budget.limit(int(app.config["KEPT_BYTES"]))  # one per process: the last app's setting
 
-    from companion import api, views
-    from companion.api import common
+    from companion import api, errors, views
 
     api.register(app)
     from companion.views import groups
 
     app.register_blueprint(groups.bp)
     views.register(app)
-    common.register(app)
+    errors.register(app)
     from companion.guards import quotas
 
     quotas.init_app(app)
 
-    from companion import models, reading, storage  # noqa: F401  (migrations compare the models)
+    from companion import models, storage  # noqa: F401  (migrations compare the models)
+    from companion.services import reading
 
     storage.init_app(app, also=reading.init_reads)
     from companion.services import editions

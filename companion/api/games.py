@@ -7,11 +7,12 @@ from dataclasses import replace
 from flask import Response, abort, current_app, jsonify, request
 from flask_babel import gettext as _
 
-from companion import live, reading
-from companion.api.common import body, bp, json_error, locked, name_warnings, saved
+from companion import errors, live
+from companion.api.common import body, bp, locked, name_warnings, saved
 from companion.api.openapi import documented
 from companion.cache import pages
 from companion.cache.revisions import Keeping
+from companion.exceptions import Kind
 from companion.extensions import db
 from companion.schemas import (
     Events,
@@ -23,7 +24,7 @@ from companion.schemas import (
     read,
 )
 from companion.schemas.games import game_json
-from companion.services import games
+from companion.services import games, reading
 
 
 @bp.post("/games")
@@ -115,8 +116,9 @@ def events(key: str) -> Response:
 
 
 def _too_many_streams() -> Response:
-    response = json_error(429, _("Too many live updates are open from your address: close "
-                                 "a few pages of games and try again."))
+    response = errors.json_error(errors.status(Kind.TOO_MANY), _(
+        "Too many live updates are open from your address: close a few pages of games and "
+        "try again."))
     response.headers["Retry-After"] = str(STREAMS_RETRY_SECONDS)
     return response
 

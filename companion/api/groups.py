@@ -7,7 +7,7 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, jsonify, request
 
-from companion import models
+from companion import errors, models
 from companion.api import common
 from companion.api.openapi import documented
 from companion.cache import pages
@@ -35,7 +35,7 @@ from companion.services import exchange, games, groups
 
 bp = Blueprint("api_groups", __name__, url_prefix="/api")
 csrf.exempt(bp)
-common.answer_refusals(bp)
+errors.answer_refusals(bp)
 
 
 

@@ -21,7 +21,7 @@ from pydantic import ValidationError
 
 from companion import models, names, schemas, scoring
 from companion.editions import Edition, house
-from companion.exceptions import CompanionError, Reason, ServiceError
+from companion.exceptions import CompanionError, Kind, Reason, ServiceError
 from companion.schemas import FORMAT, VERSION
 from companion.services import editions, groups, players
 from companion.services import games as services_games
@@ -29,6 +29,8 @@ from companion.services import games as services_games
 
 class ImportRefused(ServiceError):
     """The file cannot be trusted: why, and where (game and round numbers from 1, player)."""
+
+    kind = Kind.REFUSED
 
     def __init__(self, reason: Reason, game: int | None = None, round: int | None = None,
                  player: str | None = None, field: str | None = None) -> None:

@@ -9,7 +9,7 @@ from flask import abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug import Response
 
-from companion import editions, models, reading, scoring
+from companion import editions, models, scoring
 from companion import names as companion_names
 from companion.cache import pages
 from companion.cache.revisions import Keeping
@@ -22,7 +22,7 @@ from companion.i18n import say
 from companion.numbers import whole_number
 from companion.rules.errors import Reason
 from companion.scoring.length import Length, length_of
-from companion.services import games, groups
+from companion.services import games, groups, reading
 from companion.views import sharing
 from companion.views.games import undo
 from companion.views.games.blueprint import bp
@@ -48,9 +48,9 @@ def new() -> str | Response:
         form.group.data = request.args.get("group", "")
     notes: dict[str, str] = {}
     if form.validate_on_submit() and not (notes := _look_alike_notes(form)):
-        spec = games.GameSpec(form.chosen_edition(), tuple(form.player_names()),
-                                 form.phases(), bool(form.ten_rounds.data),
-                                 bool(form.knocking.data), form.first_name())
+        spec = scoring.GameSpec(form.chosen_edition(), tuple(form.player_names()),
+                                form.phases(), bool(form.ten_rounds.data),
+                                bool(form.knocking.data), form.first_name())
         try:
             game = games.create_game(spec)
         except games.SetupError as error:

@@ -10,11 +10,11 @@ from flask import abort, flash, redirect, session, url_for
 from flask_babel import gettext as _
 from werkzeug import Response
 
-from companion import models, reading, scoring
+from companion import models, scoring
 from companion.extensions import db
 from companion.forms.games import ActionForm
 from companion.numbers import whole_number
-from companion.services import games
+from companion.services import games, reading
 from companion.views.games.blueprint import bp
 
 RESTORE_SECONDS = 600
