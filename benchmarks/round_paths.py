@@ -104,12 +104,13 @@ class Trace:
         return self.counted(caller)
 
 
-def traced(view: Callable[..., Any], request: Callable[[], Any], floor: str) -> Trace:
+def traced(view: Callable[..., Any], post: Callable[[Any, str, int, int], Any],
+           client: Any, key: str, number: int, floor: str) -> Trace:
     depth = layer_order()
     trace = Trace(view.__code__, depth, depth.get(floor, len(depth)))
     sys.setprofile(trace)
     try:
-        response = request()
+        response = post(client, key, number, number)
     finally:
         sys.setprofile(None)
     assert response.status_code in (201, 303), (response.status_code, response.get_data())
@@ -117,8 +118,8 @@ def traced(view: Callable[..., Any], request: Callable[[], Any], floor: str) -> 
 
 
 def api_round(client: Any, key: str, number: int, revision: int) -> Any:
-    results = [{"player": name, "phase": name != "Ben", "went_out": name == "Ann", "points": POINTS[name]}
-               for name in PLAYERS]
+    results = [{"player": name, "phase": name != "Ben", "went_out": name == "Ann",
+                "points": POINTS[name]} for name in PLAYERS]
     return client.post(f"/api/games/{key}/rounds",
                        json={"results": results, "number": number, "revision": revision})
 
@@ -160,7 +161,7 @@ def main() -> None:
             print(f"-- {title}")
             for name, view, post in (("API ", api_view, api_round), ("page", page_view,
                                                                      page_round)):
-                trace = traced(view, lambda: post(client, key, number, number), floor)
+                trace = traced(view, post, client, key, number, floor)
                 report(f"{name} round {number}", trace, shown)
                 number += 1
 
