@@ -7,7 +7,7 @@ from dataclasses import replace
 from flask import Response, abort, current_app, jsonify, request
 from flask_babel import gettext as _
 
-from companion import live, reading
+from companion import live, models, reading
 from companion.api.common import body, bp, json_error, locked, name_warnings, saved
 from companion.api.openapi import documented
 from companion.cache import pages as rendered
@@ -16,13 +16,13 @@ from companion.schemas import (
     Events,
     GameAnswer,
     NewGame,
-    Revised,
     RoundBody,
     UndoQuery,
     read,
 )
 from companion.schemas.games import game_json
 from companion.services import games as services
+from companion.services.seen import Seen
 
 
 @bp.post("/games")
@@ -146,12 +146,16 @@ def _stream(game: reading.GameHead) -> Response:
 def add_round(key: str) -> Response:
     """Record the next round."""
     data = body()
-    game = locked(key, read(Revised, data).revision)
+    game = locked(key, None)
     new = read(RoundBody, data, game.edition)
-    sheet = services.record_round(game, new.to_round(game.edition),
-                                  number=new.number,
-                                  confirm=new.confirm)
+    sheet = services.record_round(game, new.to_round(game.edition), number=new.number,
+                                  confirm=new.confirm, seen=_seen(new, game))
     return saved(game, sheet, 201)
+
+
+def _seen(new: RoundBody, game: models.Game) -> Seen:
+    """What the client last saw, for the services' one stale rule (services.seen)."""
+    return Seen(new.revision, new.seen_round(game.edition))
 
 
 @bp.delete("/games/<key>/rounds/last")
@@ -159,8 +163,8 @@ def add_round(key: str) -> Response:
 def undo(key: str) -> Response:
     """Undo the last round (``?number=N`` and ``?revision=N`` guard it)."""
     guards = read(UndoQuery, request.args.to_dict())
-    game = locked(key, guards.revision)
-    sheet = services.undo_last(game, number=guards.number)
+    game = locked(key, None)
+    sheet = services.undo_last(game, number=guards.number, seen=Seen(guards.revision))
     return saved(game, sheet)
 
 
@@ -169,8 +173,8 @@ def undo(key: str) -> Response:
 def edit(key: str, number: int) -> Response:
     """Correct a round; later rounds are recomputed."""
     data = body()
-    game = locked(key, read(Revised, data).revision)
+    game = locked(key, None)
     new = read(RoundBody, data, game.edition)
     sheet = services.edit_round(game, number, new.to_round(game.edition),
-                                confirm=new.confirm)
+                                confirm=new.confirm, seen=_seen(new, game))
     return saved(game, sheet)

@@ -16,7 +16,6 @@ from companion.display.naming import marker_labels, short_names
 from companion.editions import Edition
 from companion.forms.games import choices
 from companion.i18n import say_phase
-from companion.numbers import signed_number, whole_number
 from companion.pdf import qr
 from companion.schemas.games import round_json
 from companion.scoring.grid import sheet_grid
@@ -127,24 +126,6 @@ def first_open_phases(form: Any) -> dict[str, str]:
         if options:
             firsts[entry.form.player.data] = options[0]
     return firsts
-
-
-def round_from_form(form: Any, edition: Edition) -> scoring.Round:
-    results = []
-    for entry in form.results.entries:
-        row = entry.form
-        name = row.player.data
-        went_out = form.went_out.data == name
-        if edition.markers:
-            results.append(scoring.Result(player=name, laid=bool(row.laid.data),
-                                          went_out=went_out))
-            continue
-        phase = whole_number(row.phase.data or "") if edition.chooses_phase else None
-        laid = phase is not None if edition.chooses_phase else bool(row.laid.data)
-        results.append(scoring.Result(player=name, laid=laid,
-                                      points=signed_number(row.points.data),
-                                      went_out=went_out, phase=phase))
-    return scoring.Round(tuple(results))
 
 
 def round_seen(view: scoring.RoundView, edition: Edition) -> str:

@@ -3,6 +3,7 @@ services and the scoring rules; these forms only read and type the input."""
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -28,7 +29,7 @@ from wtforms.validators import Optional, ValidationError
 from companion import editions
 from companion import names as player_names
 from companion.limits import MAX_NAME, MAX_NAME_STORED, MAX_PLAYERS
-from companion.numbers import signed_number
+from companion.numbers import signed_number, whole_number
 
 
 def choices(*pairs: tuple[str, object]) -> list[SelectChoice]:
@@ -218,6 +219,44 @@ class BoardRoundForm(FlaskForm):
     before = HiddenField()
     results = FieldList(FormField(BoardResultForm))
     went_out = RadioField(_l("Ended the round"), choices=[], validate_choice=False)
+
+
+def round_request(form: RoundForm | BoardRoundForm, edition: editions.Edition,
+                  number: int | None) -> dict[str, Any]:
+    """The round form as the API's request (schemas.RoundBody): the page and the API hand the
+    services the same write. ``number``: the round the form was typed for."""
+    results = []
+    for entry in form.results.entries:
+        row, name = entry.form, entry.form.player.data or ""
+        result: dict[str, Any] = {"player": name, "went_out": form.went_out.data == name,
+                                  "phase": bool(row.laid.data)}
+        if isinstance(row, ResultForm):  # a card game: points, and Masters' phase laid
+            if edition.chooses_phase:
+                result["phase"] = whole_number(row.phase.data or "") or False
+            result["points"] = signed_number(row.points.data)
+        results.append(result)
+    confirm = isinstance(form, RoundForm) and bool(form.confirm.data)
+    return {"results": results, "number": number, "revision": _typed(form.revision.data),
+            "before": _seen(form.before.data), "confirm": confirm}
+
+
+def _typed(text: str | None) -> object:
+    """A posted guard as a number when it is one, else as typed (refused as incomplete)."""
+    if not (text or "").strip():
+        return None
+    number = whole_number(text)
+    return text if number is None else number
+
+
+def _seen(text: str | None) -> object:
+    """The ``before`` a form carries (the round as it showed it, in the API's shape): none on
+    a new round's form, which saw no such round."""
+    if not text:
+        return []
+    try:
+        return json.loads(text)
+    except ValueError:
+        return None  # not what any page wrote: it said nothing of the round
 
 
 class ActionForm(FlaskForm):

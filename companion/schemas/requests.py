@@ -217,11 +217,12 @@ class Result(Schema):
             _has_points(points, info.data["player"], edition)
         return points
 
-    def to_result(self, edition: Edition) -> scoring.Result:
+    def to_result(self, edition: Edition, *, complete: bool = True) -> scoring.Result:
         """The result in ``edition``: a phase number only in Masters, points but in the board
-        game."""
+        game (``complete=False``: missing points are left to the rules, which name them)."""
         laid, number = _laid(self.phase, edition)
-        _has_points(self.points, self.player, edition)
+        if complete:
+            _has_points(self.points, self.player, edition)
         return scoring.Result(player=self.player, laid=laid, points=self.points,
                               went_out=self.went_out, phase=number)
 
@@ -259,9 +260,21 @@ class RoundBody(Revised):
         description="the round the client believes it adds (409 when another device did)")] \
         = None
     confirm: Annotated[StrictBool, Says("“confirm” must be true or false")] = False
+    before: Annotated[list[Result] | None, Says("“%(key)s” must be %(what)s", what=Term(
+        "the round's results as you last saw them")), Field(
+        description="the results of the round this write changes as the client last saw "
+                    "them ([] for a new round): with an older revision the write is stored "
+                    "when that round is still so, else 409")] = None
 
-    def to_round(self, edition: Edition) -> scoring.Round:
-        return scoring.Round(tuple(result.to_result(edition) for result in self.results))
+    def to_round(self, edition: Edition, *, complete: bool = True) -> scoring.Round:
+        return scoring.Round(tuple(result.to_result(edition, complete=complete)
+                                   for result in self.results))
+
+    def seen_round(self, edition: Edition) -> tuple[scoring.Result, ...] | None:
+        """The round as the client last saw it (``before``; None when it did not say)."""
+        if self.before is None:
+            return None
+        return tuple(result.to_result(edition, complete=False) for result in self.before)
 
 
 class UndoQuery(Schema):

@@ -15,14 +15,24 @@ from companion.cache import pages as rendered
 from companion.display import share
 from companion.display import sheet as sheetview
 from companion.display.blocks import render_block
+from companion.exceptions import CompanionError
 from companion.extensions import db
-from companion.forms.games import ActionForm, BoardRoundForm, NewGameForm, RoundForm, choices
+from companion.forms.games import (
+    ActionForm,
+    BoardRoundForm,
+    NewGameForm,
+    RoundForm,
+    choices,
+    round_request,
+)
 from companion.i18n import say
 from companion.numbers import whole_number
 from companion.rules.errors import Reason
+from companion.schemas import RoundBody, read
 from companion.scoring.length import Length, length_of
 from companion.services import games as services
 from companion.services import groups as group_services
+from companion.services.seen import Seen
 from companion.views import sharing
 from companion.views.games import undo as _undo
 from companion.views.games.blueprint import bp
@@ -242,44 +252,82 @@ def _apply_problems(form: Any, problems: tuple[scoring.Problem, ...]) -> list[st
     return general
 
 
-def _submit(game: models.Game, form: Any, number: int, editing: bool) -> Response | dict[str, Any]:
-    """Store the round from a valid form; returns what to show again when it is rejected."""
-    new = sheetview.round_from_form(form, game.edition)
-    confirm = bool(getattr(form, "confirm", None) and form.confirm.data)
+def _typed_round(form: Any, edition: editions.Edition,
+                 number: int | None) -> tuple[RoundBody, scoring.Round]:
+    """The form as the API's request, and the round it holds (missing points are left to the
+    rules, which name them next to their fields)."""
+    body = read(RoundBody, round_request(form, edition, number))
+    return body, body.to_round(edition, complete=False)
+
+
+def _store(game: models.Game, form: Any, number: int, asked: int | None,
+           editing: bool) -> Response | dict[str, Any] | str:
+    """Hand the round to the services as the API does; returns what to show again when it
+    is refused (services.seen decides whether the page was too old)."""
     try:
+        body, new = _typed_round(form, game.edition, asked)
+        seen = Seen(body.revision, body.seen_round(game.edition))
         if editing:
-            services.edit_round(game, number, new, confirm=confirm)
+            services.edit_round(game, number, new, confirm=body.confirm, seen=seen)
         else:
-            services.record_round(game, new, number=number, confirm=confirm)
-    except scoring.RoundRejected as error:
+            services.record_round(game, new, number=body.number, confirm=body.confirm,
+                                  seen=seen)
+    except CompanionError as error:
         db.session.rollback()
-        if error.number != number:
-            return {"errors": [_("This change would break round %(number)s:", number=error.number)]
-                    + [say(problem) for problem in error.problems]}
+        return _refused(game, form, number, asked, editing, error)
+    db.session.commit()
+    flash(_("Round %(number)s stored.", number=number))
+    # The top of the sheet: the message, then the button for the next round, no swipe needed.
+    return redirect(url_for("games.sheet", key=game.edit_key), 303)
+
+
+def _refused(game: models.Game, form: Any, number: int, asked: int | None, editing: bool,
+             error: CompanionError) -> Response | dict[str, Any] | str:
+    """A refusal as the form shows it: next to its fields, or the round as it is now."""
+    if isinstance(error, scoring.RoundRejected) and error.number != number:
+        return {"errors": [_("This change would break round %(number)s:", number=error.number)]
+                + [say(problem) for problem in error.problems]}
+    if isinstance(error, scoring.RoundRejected):
         # Problems beside their fields also get the form's one line on top, as a field that
         # could not be read does: on a phone the field may be below the screen.
         return {"errors": _apply_problems(form, error.problems)
                 or [_("Some entries need a look: see the notes next to them.")]}
-    except scoring.NeedsConfirmation as error:
-        db.session.rollback()
+    if isinstance(error, scoring.NeedsConfirmation):
         warnings = [say(problem, sentence=True) for problem in error.warnings]
         # Each warning also marks the row of the player it names (at most one per player).
         warned = {problem.player: text for problem, text in zip(error.warnings, warnings,
                                                                  strict=True) if problem.player}
         return {"warnings": warnings, "warned": warned}
-    except scoring.GameFinished:
-        db.session.rollback()
+    form.revision.data = str(game.revision)
+    if isinstance(error, services.StaleRound):
+        return _conflict(game, form, number, asked if asked is not None else number, editing)
+    if isinstance(error, scoring.GameFinished):
         flash(_("This game is finished: it takes no more rounds."), "error")
         return redirect(url_for("games.sheet", key=game.edit_key), 303)
-    except services.StaleRound:
-        db.session.rollback()
-        flash(_("Another phone entered this round first. Here is the sheet as it is now."),
-              "error")
+    return {"errors": [_("This form was incomplete. Nothing was stored: check the entries "
+                         "and store them again.")]}
+
+
+def _conflict(game: models.Game, form: Any, number: int, asked: int,
+              editing: bool) -> Response | dict[str, Any] | str:
+    """The round as it is now beside the entries typed on an older page: storing them again
+    is the person's informed choice, never a silent overwrite."""
+    sheet = services.sheet_of(game)
+    if editing or asked == number:
+        now = sheet.rounds[number - 1] if number <= len(sheet.rounds) else None
+        form.before.data = sheetview.round_seen(now, game.edition) if now else ""
+        errors = [_("The sheet changed on another phone while you were typing. Nothing was "
+                    "stored; your entries are still here.")]
+        if now is not None:
+            errors.append(_("Round %(number)s on the sheet now: %(results)s.",
+                            number=now.number, results=sheetview.describe_round(now)))
+        return {"errors": errors, "stale": True}
+    if asked <= len(sheet.rounds):
+        return _taken(game, sheet, asked)
+    if sheet.status == "finished":
+        flash(_("This game is finished: it takes no more rounds."), "error")
         return redirect(url_for("games.sheet", key=game.edit_key), 303)
-    db.session.commit()
-    flash(_("Round %(number)s stored.", number=number))
-    # The top of the sheet: the message, then the button for the next round, no swipe needed.
-    return redirect(url_for("games.sheet", key=game.edit_key), 303)
+    return _ahead(game, sheet, asked)
 
 
 def _other_problems(sheet: scoring.Sheet, form: Any, number: int) -> list[str]:
@@ -298,8 +346,8 @@ def _other_problems(sheet: scoring.Sheet, form: Any, number: int) -> list[str]:
                                                for view in sheet.rounds[:number - 1]])
     try:
         errors, _warnings = scoring.check_round(
-            before, sheetview.round_from_form(form, sheet.setup.edition))
-    except scoring.GameFinished:
+            before, _typed_round(form, sheet.setup.edition, None)[1])
+    except (scoring.GameFinished, CompanionError):
         return []
     finally:
         for name, field in unread.items():
@@ -308,41 +356,9 @@ def _other_problems(sheet: scoring.Sheet, form: Any, number: int) -> list[str]:
         problem.field == "points" and problem.player in unread)))
 
 
-def _stale(game: models.Game, sheet: scoring.Sheet, form: Any, number: int,
-           editing: bool) -> dict[str, Any] | None:
-    """What to tell a person whose form is older than the game (None: store it).
-
-    A form made before another phone's change is stored when it changes nothing that changed
-    since: a new round (its number is still the next one), or an edited round that is still
-    as the form showed it. Otherwise the form keeps their entries and takes the game's
-    revision, with the round as the sheet has it now, so storing it again is their informed
-    choice, never a silent overwrite.
-    """
-    seen = whole_number(form.revision.data)
-    if form.revision.data in (None, "") or seen == game.revision:
-        return None
-    form.revision.data = str(game.revision)
-    if seen is None:
-        return {"errors": [_("This form was incomplete. Nothing was stored: check the entries "
-                             "and store them again.")]}
-    now = sheet.rounds[number - 1] if editing else None
-    if now is None or form.before.data == sheetview.round_seen(now, game.edition):
-        return None  # merged: what it changes is as the person saw it
-    form.before.data = sheetview.round_seen(now, game.edition)
-    return {"errors": [_("The sheet changed on another phone while you were typing. Nothing was "
-                         "stored; your entries are still here."),
-                       _("Round %(number)s on the sheet now: %(results)s.", number=now.number,
-                         results=sheetview.describe_round(now))], "stale": True}
-
-
-def _taken(game: models.Game, sheet: scoring.Sheet, asked: int) -> str | None:
-    """A new round typed as round ``asked`` when the sheet's next round is another: shown as a
-    conflict about round ``asked`` (a page to replace it, with both versions), never stored
-    under another number. None when the number is the next one (or unreadable)."""
-    if asked < 1 or asked == sheet.next_round and sheet.status != "finished":
-        return None
-    if asked > len(sheet.rounds):
-        return None if sheet.status == "finished" else _ahead(game, sheet, asked)
+def _taken(game: models.Game, sheet: scoring.Sheet, asked: int) -> str:
+    """A new round typed as round ``asked`` when another phone stored that round: a page to
+    replace it, with both versions."""
     now = sheet.rounds[asked - 1]
     form = _round_form(game, sheet, asked, now)
     form.revision.data = str(game.revision)
@@ -358,8 +374,7 @@ def _taken(game: models.Game, sheet: scoring.Sheet, asked: int) -> str | None:
 
 def _ahead(game: models.Game, sheet: scoring.Sheet, asked: int) -> str:
     """A new round typed as round ``asked`` after rounds were taken back on another phone:
-    the entries stay, shown on the form of the round that is next, stored only if the person
-    says they belong there."""
+    the entries stay, on the form of the round that is next."""
     form = _round_form(game, sheet, sheet.next_round, None)
     form.revision.data = str(game.revision)
     errors = [_("Round %(given)s cannot come next: the next round of this game is round "
@@ -380,24 +395,22 @@ def _round_page(key: str, number: int | None) -> str | Response:
         game, _editable = _load(key, edit=True)
     sheet = services.sheet_of(game)
     editing = number is not None
+    asked = number
     if number is None:
-        asked = whole_number(request.form.get("number", "")) if request.method == "POST" else None
-        taken = _taken(game, sheet, asked) if asked is not None else None
-        if taken is not None:
-            return taken
-        if sheet.status == "finished":
+        if request.method == "GET" and sheet.status == "finished":
             flash(_("This game is finished: it takes no more rounds."), "error")
             return redirect(url_for("games.sheet", key=key), 303)
         number = sheet.next_round
+        asked = whole_number(request.form.get("number", "")) if request.method == "POST" \
+            else None
     elif not 1 <= number <= len(sheet.rounds):
         abort(404)
     initial = sheet.rounds[number - 1] if editing else None
     form = _round_form(game, sheet, number, initial)
     shown: dict[str, Any] = {}
     if form.validate_on_submit():
-        stale = _stale(game, sheet, form, number, editing)
-        outcome = stale if stale is not None else _submit(game, form, number, editing)
-        if isinstance(outcome, Response):
+        outcome = _store(game, form, number, asked, editing)
+        if not isinstance(outcome, dict):
             return outcome
         shown = outcome
     elif request.method == "POST":
