@@ -89,21 +89,6 @@ def attempts(sheet: scoring.Sheet, initial: scoring.RoundView | None,
             for name in names}
 
 
-def prefill(form: Any, names: list[str], initial: scoring.RoundView | None) -> None:
-    results = {result.player: result for result in initial.results} if initial else {}
-    while form.results.entries:
-        form.results.pop_entry()
-    for name in names:
-        result = results.get(name)
-        data: dict[str, Any] = {"player": name, "laid": bool(result and result.laid)}
-        if hasattr(form, "confirm"):
-            data["points"] = "" if result is None or result.points is None else str(result.points)
-            data["phase"] = str(result.phase) if result and result.phase else ""
-        form.results.append_entry(data)
-        if result and result.went_out:
-            form.went_out.data = name
-
-
 def masters_choices(form: Any, sheet: scoring.Sheet, number: int) -> None:
     """Masters: each player picks one of the phases they have not completed before this round."""
     before = scoring.build_sheet(sheet.setup, [scoring.Round(view.results)

@@ -164,7 +164,7 @@ def lock_game(key: str, *, revision: int | None = None) -> models.Game | None:
     game = db.session.execute(
         _game_row().where(models.Game.edit_key == key).with_for_update(of=models.Game)
     ).scalar_one_or_none()
-    if game is not None:
+    if game is not None and revision is not None:
         judge(game, Seen(revision))
     return game
 

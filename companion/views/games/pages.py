@@ -23,12 +23,14 @@ from companion.forms.games import (
     NewGameForm,
     RoundForm,
     choices,
+    round_data,
     round_request,
 )
 from companion.i18n import say
 from companion.numbers import whole_number
 from companion.rules.errors import Reason
 from companion.schemas import RoundBody, read
+from companion.schemas.games import round_json
 from companion.scoring.length import Length, length_of
 from companion.services import games as services
 from companion.services import groups as group_services
@@ -220,17 +222,22 @@ def live_content(key: str) -> Response:
 
 
 def _round_form(game: models.Game, sheet: scoring.Sheet, number: int,
-                initial: scoring.RoundView | None) -> RoundForm | BoardRoundForm:
+                initial: scoring.RoundView | None,
+                form: RoundForm | BoardRoundForm | None = None) -> RoundForm | BoardRoundForm:
+    """The form of round ``number`` as the page shows it: ``form`` (the one posted), else a
+    new one, filled in with ``initial`` (the round it edits) on a GET."""
     edition = game.edition
-    form: RoundForm | BoardRoundForm = BoardRoundForm() if edition.markers else RoundForm()
     names = sheetview.round_players(sheet, number, initial)
+    if form is None:
+        posted = request.method == "POST"
+        data = None if posted else round_data(
+            names, round_json(initial, edition)["results"] if initial else [])
+        form = (BoardRoundForm if edition.markers else RoundForm)(data=data)
+        if not posted:
+            form.revision.data = str(game.revision)
+            form.before.data = sheetview.round_seen(initial, edition) if initial else ""
     form.went_out.choices = choices(*((name, name) for name in names))
-    if request.method == "GET":
-        sheetview.prefill(form, names, initial)
     form.number.data = str(number)
-    if request.method == "GET":
-        form.revision.data = str(game.revision)
-        form.before.data = sheetview.round_seen(initial, edition) if initial else ""
     if edition.chooses_phase and not edition.markers:
         sheetview.masters_choices(form, sheet, number)
     return form
@@ -260,31 +267,35 @@ def _typed_round(form: Any, edition: editions.Edition,
     return body, body.to_round(edition, complete=False)
 
 
-def _store(game: models.Game, form: Any, number: int, asked: int | None,
-           editing: bool) -> Response | dict[str, Any] | str:
-    """Hand the round to the services as the API does; returns what to show again when it
-    is refused (services.seen decides whether the page was too old)."""
+def _store(game: models.Game, form: Any, number: int | None,
+           asked: int | None) -> Response | dict[str, Any] | str:
+    """Hand the round to the services as the API does (``number``: the round edited, None
+    for a new one); returns what to show again when it is refused (services.seen decides
+    whether the page was too old)."""
     try:
         body, new = _typed_round(form, game.edition, asked)
         seen = Seen(body.revision, body.seen_round(game.edition))
-        if editing:
+        if number is not None:
             services.edit_round(game, number, new, confirm=body.confirm, seen=seen)
         else:
-            services.record_round(game, new, number=body.number, confirm=body.confirm,
-                                  seen=seen)
+            sheet = services.record_round(game, new, number=body.number,
+                                          confirm=body.confirm, seen=seen)
+            number = sheet.rounds[-1].number
     except CompanionError as error:
         db.session.rollback()
-        return _refused(game, form, number, asked, editing, error)
+        return _refused(game, form, number, asked, error)
     db.session.commit()
     flash(_("Round %(number)s stored.", number=number))
     # The top of the sheet: the message, then the button for the next round, no swipe needed.
     return redirect(url_for("games.sheet", key=game.edit_key), 303)
 
 
-def _refused(game: models.Game, form: Any, number: int, asked: int | None, editing: bool,
+def _refused(game: models.Game, form: Any, number: int | None, asked: int | None,
              error: CompanionError) -> Response | dict[str, Any] | str:
     """A refusal as the form shows it: next to its fields, or the round as it is now."""
-    if isinstance(error, scoring.RoundRejected) and error.number != number:
+    if isinstance(error, services.NoSuchRound):
+        abort(404)
+    if isinstance(error, scoring.RoundRejected) and number not in (None, error.number):
         return {"errors": [_("This change would break round %(number)s:", number=error.number)]
                 + [say(problem) for problem in error.problems]}
     if isinstance(error, scoring.RoundRejected):
@@ -300,7 +311,7 @@ def _refused(game: models.Game, form: Any, number: int, asked: int | None, editi
         return {"warnings": warnings, "warned": warned}
     form.revision.data = str(game.revision)
     if isinstance(error, services.StaleRound):
-        return _conflict(game, form, number, asked if asked is not None else number, editing)
+        return _conflict(game, form, number, asked)
     if isinstance(error, scoring.GameFinished):
         flash(_("This game is finished: it takes no more rounds."), "error")
         return redirect(url_for("games.sheet", key=game.edit_key), 303)
@@ -308,13 +319,15 @@ def _refused(game: models.Game, form: Any, number: int, asked: int | None, editi
                          "and store them again.")]}
 
 
-def _conflict(game: models.Game, form: Any, number: int, asked: int,
-              editing: bool) -> Response | dict[str, Any] | str:
-    """The round as it is now beside the entries typed on an older page: storing them again
-    is the person's informed choice, never a silent overwrite."""
+def _conflict(game: models.Game, form: Any, number: int | None,
+              asked: int | None) -> Response | dict[str, Any] | str:
+    """The round as it is now beside the entries typed on an older page (``number``: the
+    round edited; ``asked``: the one typed for): storing them again is the person's
+    informed choice, never a silent overwrite."""
     sheet = services.sheet_of(game)
-    if editing or asked == number:
-        now = sheet.rounds[number - 1] if number <= len(sheet.rounds) else None
+    shown = number or asked or sheet.next_round
+    if number is not None or shown == sheet.next_round:
+        now = sheet.rounds[shown - 1] if shown <= len(sheet.rounds) else None
         form.before.data = sheetview.round_seen(now, game.edition) if now else ""
         errors = [_("The sheet changed on another phone while you were typing. Nothing was "
                     "stored; your entries are still here.")]
@@ -322,12 +335,12 @@ def _conflict(game: models.Game, form: Any, number: int, asked: int,
             errors.append(_("Round %(number)s on the sheet now: %(results)s.",
                             number=now.number, results=sheetview.describe_round(now)))
         return {"errors": errors, "stale": True}
-    if asked <= len(sheet.rounds):
-        return _taken(game, sheet, asked)
+    if shown <= len(sheet.rounds):
+        return _taken(game, sheet, shown)
     if sheet.status == "finished":
         flash(_("This game is finished: it takes no more rounds."), "error")
         return redirect(url_for("games.sheet", key=game.edit_key), 303)
-    return _ahead(game, sheet, asked)
+    return _ahead(game, sheet, shown)
 
 
 def _other_problems(sheet: scoring.Sheet, form: Any, number: int) -> list[str]:
@@ -387,33 +400,43 @@ def _ahead(game: models.Game, sheet: scoring.Sheet, asked: int) -> str:
 
 def _round_page(key: str, number: int | None) -> str | Response:
     if request.method == "POST":
-        # The write waits here for any other write to this game, then sees its rounds.
-        game = services.lock_game(key)
-        if game is None:
-            abort(404)
-    else:
-        game, _editable = _load(key, edit=True)
+        return _posted_round(key, number)
+    game, _editable = _load(key, edit=True)
     sheet = services.sheet_of(game)
-    editing = number is not None
-    asked = number
-    if number is None:
-        if request.method == "GET" and sheet.status == "finished":
-            flash(_("This game is finished: it takes no more rounds."), "error")
-            return redirect(url_for("games.sheet", key=key), 303)
-        number = sheet.next_round
-        asked = whole_number(request.form.get("number", "")) if request.method == "POST" \
-            else None
-    elif not 1 <= number <= len(sheet.rounds):
+    if number is None and sheet.status == "finished":
+        flash(_("This game is finished: it takes no more rounds."), "error")
+        return redirect(url_for("games.sheet", key=key), 303)
+    if number is not None and not 1 <= number <= len(sheet.rounds):
         abort(404)
-    initial = sheet.rounds[number - 1] if editing else None
-    form = _round_form(game, sheet, number, initial)
+    initial = sheet.rounds[number - 1] if number is not None else None
+    number = sheet.next_round if number is None else number
+    return _render_round(game, sheet, _round_form(game, sheet, number, initial), number,
+                         initial, {})
+
+
+def _posted_round(key: str, number: int | None) -> str | Response:
+    """A round typed on the page: the form becomes the API's request and the services
+    decide, as for the API; the sheet is read only to show the form again."""
+    # The write waits here for any other write to this game, then sees its rounds.
+    game = services.lock_game(key)
+    if game is None:
+        abort(404)
+    form = BoardRoundForm() if game.edition.markers else RoundForm()
+    editing = number is not None
+    asked = number if editing else whole_number(request.form.get("number", ""))
     shown: dict[str, Any] = {}
     if form.validate_on_submit():
-        outcome = _store(game, form, number, asked, editing)
+        outcome = _store(game, form, number, asked)
         if not isinstance(outcome, dict):
             return outcome
         shown = outcome
-    elif request.method == "POST":
+    sheet = services.sheet_of(game)
+    if editing and not 1 <= (number or 0) <= len(sheet.rounds):
+        abort(404)
+    number = number or sheet.next_round
+    initial = sheet.rounds[number - 1] if editing else None
+    form = _round_form(game, sheet, number, initial, form)
+    if not shown:
         shown = {"errors": [_("Some entries need a look: see the notes next to them."),
                             *_other_problems(sheet, form, number)]}
     return _render_round(game, sheet, form, number, initial, shown)
