@@ -15,7 +15,10 @@ from flask import Flask
 from companion.schemas import RoundBody, read
 from companion.services import games as services
 
-RULE = json.loads((Path(__file__).parent / "js" / "stale_rule.json").read_text())
+#: The repository's root, wherever in tests/ this file is.
+ROOT = next(folder for folder in Path(__file__).resolve().parents
+            if (folder / "pyproject.toml").exists())
+RULE = json.loads((ROOT / "tests" / "js" / "stale_rule.json").read_text())
 
 
 def named(name: Any) -> Any:
