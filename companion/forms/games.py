@@ -233,10 +233,9 @@ class BoardRoundForm(FlaskForm):
     went_out = RadioField(_l("Ended the round"), choices=[], validate_choice=False)
 
 
-def round_request(form: RoundForm | BoardRoundForm, edition: editions.Edition,
-                  number: int | None) -> dict[str, Any]:
+def round_request(form: RoundForm | BoardRoundForm, edition: editions.Edition) -> dict[str, Any]:
     """The round form as the API's request (schemas.RoundBody): the page and the API hand the
-    services the same write. ``number``: the round the form was typed for."""
+    services the same write, guards included (``number``: the round it was typed for)."""
     results = []
     for entry in form.results.entries:
         row, name = entry.form, entry.form.player.data or ""
@@ -248,7 +247,8 @@ def round_request(form: RoundForm | BoardRoundForm, edition: editions.Edition,
             result["points"] = row.points.number
         results.append(result)
     confirm = isinstance(form, RoundForm) and bool(form.confirm.data)
-    return {"results": results, "number": number, "revision": _typed(form.revision.data),
+    return {"results": results, "number": _typed(form.number.data),
+            "revision": _typed(form.revision.data),
             "before": _seen(form.before.data), "confirm": confirm}
 
 

@@ -19,7 +19,6 @@ from companion.exceptions import CompanionError
 from companion.extensions import db
 from companion.forms.games import BoardRoundForm, RoundForm, choices, round_data, round_request
 from companion.i18n import say
-from companion.numbers import whole_number
 from companion.schemas import RoundBody, read
 from companion.schemas.games import round_json
 from companion.services import games as services
@@ -77,21 +76,21 @@ def _apply_problems(form: Any, problems: tuple[scoring.Problem, ...]) -> list[st
     return general
 
 
-def _typed_round(form: Any, edition: editions.Edition,
-                 number: int | None) -> tuple[RoundBody, scoring.Round]:
+def _typed_round(form: Any, edition: editions.Edition) -> tuple[RoundBody, scoring.Round]:
     """The form as the API's request, and the round it holds (missing points are left to the
     rules, which name them next to their fields)."""
-    body = read(RoundBody, round_request(form, edition, number))
+    body = read(RoundBody, round_request(form, edition))
     return body, body.to_round(edition, complete=False)
 
 
-def _store(game: models.Game, form: Any, number: int | None,
-           asked: int | None) -> Response | dict[str, Any] | str:
+def _store(game: models.Game, form: Any,
+           number: int | None) -> Response | dict[str, Any] | str:
     """Hand the round to the services as the API does (``number``: the round edited, None
     for a new one); returns what to show again when it is refused (services.seen decides
     whether the page was too old)."""
+    body: RoundBody | None = None
     try:
-        body, new = _typed_round(form, game.edition, asked)
+        body, new = _typed_round(form, game.edition)
         seen = Seen(body.revision, body.seen_round(game.edition))
         if number is not None:
             services.edit_round(game, number, new, confirm=body.confirm, seen=seen)
@@ -101,7 +100,7 @@ def _store(game: models.Game, form: Any, number: int | None,
             number = sheet.rounds[-1].number
     except CompanionError as error:
         db.session.rollback()
-        return _refused(game, form, number, asked, error)
+        return _refused(game, form, number, body.number if body else None, error)
     db.session.commit()
     flash(_("Round %(number)s stored.", number=number))
     # The top of the sheet: the message, then the button for the next round, no swipe needed.
@@ -177,7 +176,7 @@ def _other_problems(sheet: scoring.Sheet, form: Any, number: int) -> list[str]:
                                                for view in sheet.rounds[:number - 1]])
     try:
         errors, _warnings = scoring.check_round(
-            before, _typed_round(form, sheet.setup.edition, None)[1])
+            before, _typed_round(form, sheet.setup.edition)[1])
     except (scoring.GameFinished, CompanionError):
         return []
     finally:
@@ -244,10 +243,9 @@ def _posted_round(key: str, number: int | None) -> str | Response:
         abort(404)
     form = BoardRoundForm() if game.edition.markers else RoundForm()
     editing = number is not None
-    asked = number if editing else whole_number(request.form.get("number", ""))
     shown: dict[str, Any] = {}
     if form.validate_on_submit():
-        outcome = _store(game, form, number, asked)
+        outcome = _store(game, form, number)
         if not isinstance(outcome, dict):
             return outcome
         shown = outcome
