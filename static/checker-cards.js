@@ -11,9 +11,9 @@
 // the number. specials maps what reads as a wild or a skip ("joker": "w", "aussetzen": "s").
 export function readCards(text, colourWords, specials) {
   return cardWords(text, colourWords).map(function (word) {
-    var number = /^(1[0-2]|[1-9])\s?(\D+)$/i.exec(word);
-    var letter = number && colourWords[number[2].toLowerCase()];
-    var special = specials[word.toLowerCase()];
+    const number = /^(1[0-2]|[1-9])\s?(\D+)$/i.exec(word);
+    const letter = number && colourWords[number[2].toLowerCase()];
+    const special = specials[word.toLowerCase()];
     if (letter) return { text: number[1], kind: letter };
     return { text: word.toUpperCase(), kind: special || "bad" };
   });
@@ -23,7 +23,7 @@ export function readCards(text, colourWords, specials) {
 // followed by a colour word or letter kept as one card ("4 red").
 export function cardWords(text, colourWords) {
   return String(text).trim().split(/[\s,]+/).filter(Boolean).reduce(function (found, word) {
-    var last = found[found.length - 1];
+    const last = found[found.length - 1];
     if (last !== undefined && /^[0-9]+$/.test(last) && colourWords[word.toLowerCase()]) {
       found[found.length - 1] = last + " " + word;
     } else {
@@ -48,12 +48,12 @@ export function keyCard(key, colour) {
   return key.number ? key.number + colour : key.card || "";
 }
 
-var STEPS = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
+const STEPS = { ArrowRight: 1, ArrowDown: 1, ArrowLeft: -1, ArrowUp: -1 };
 
 // The colour keys are one radio group: an arrow key moves the choice round the `count` keys
 // (from the last to the first and back); any other key is not theirs (null).
 export function colourStep(index, key, count) {
-  var step = STEPS[key];
+  const step = STEPS[key];
   return step ? (index + step + count) % count : null;
 }
 

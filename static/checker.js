@@ -9,26 +9,26 @@ import {
 checker();
 
 function checker() {
-  var form = document.getElementById("checker");
+  const form = document.getElementById("checker");
   if (!form) return;
-  var picker = document.getElementById("picker");
-  var verdict = document.getElementById("verdict");
+  const picker = document.getElementById("picker");
+  const verdict = document.getElementById("verdict");
   // Each edition's phases (name and parts) and which hints and cards apply, from the server.
-  var editions = JSON.parse(form.getAttribute("data-editions"));
+  const editions = JSON.parse(form.getAttribute("data-editions"));
   // Colour letters and words of every language the parser reads ("rouge": "r", ...).
-  var colourWords = JSON.parse(form.getAttribute("data-colours") || "{}");
+  const colourWords = JSON.parse(form.getAttribute("data-colours") || "{}");
   // What it reads as a wild ("w") or a skip ("s"): W, J, joker, S, A (Aussetzen), P, O, ...
-  var specials = JSON.parse(form.getAttribute("data-specials") || "{}");
-  var colour = "r";
-  var active = null;
+  const specials = JSON.parse(form.getAttribute("data-specials") || "{}");
+  let colour = "r";
+  let active = null;
   picker.hidden = false;
 
   function inputs() { return Array.prototype.slice.call(form.querySelectorAll(".cards-input")); }
   function visible(el) { return el.offsetParent !== null; }
-  function mode() { var m = form.querySelector("input[name=mode]:checked"); return m ? m.value : "hand"; }
+  function mode() { const m = form.querySelector("input[name=mode]:checked"); return m ? m.value : "hand"; }
 
   function chips(input) {
-    var box = input.nextElementSibling;
+    let box = input.nextElementSibling;
     if (!box || !box.classList.contains("chips")) {
       box = document.createElement("div");
       box.className = "cards chips";
@@ -37,7 +37,7 @@ function checker() {
     }
     box.textContent = "";
     readCards(input.value, colourWords, specials).forEach(function (card) {
-      var span = document.createElement("span");
+      const span = document.createElement("span");
       span.className = "card card-" + card.kind;
       span.textContent = card.text;
       box.appendChild(span);
@@ -54,25 +54,25 @@ function checker() {
   function phaseOptions(select, last) {
     while (select.options.length > last) select.remove(select.options.length - 1);
     while (select.options.length < last) {
-      var number = String(select.options.length + 1);
+      const number = String(select.options.length + 1);
       select.add(new Option(number, number));
     }
   }
 
   function refresh() {
     form.setAttribute("data-mode", mode());
-    var edition = editions[form.querySelector("#edition").value];
-    var phaseSelect = form.querySelector("#phase");
+    const edition = editions[form.querySelector("#edition").value];
+    const phaseSelect = form.querySelector("#phase");
     phaseOptions(phaseSelect, edition.phases.length);  // only this edition's phases
-    var phase = chosenPhase(edition, phaseSelect.value);
+    const phase = chosenPhase(edition, phaseSelect.value);
     document.getElementById("phase-parts").textContent = phase ? phase.name : "";
     form.querySelector(".turned-jokers-note").hidden = !edition.turned_jokers;
-    var done = form.querySelector(".done-phases");  // players who choose their phase
+    const done = form.querySelector(".done-phases");  // players who choose their phase
     if (done) done.hidden = !edition.chooses_phase;
-    var saved = form.querySelector(".saved-cards");  // players who keep a save pile
+    const saved = form.querySelector(".saved-cards");  // players who keep a save pile
     if (saved) saved.hidden = !edition.saves_cards;
-    var parts = groupCount(phase);  // one group field per part of the phase
-    var skip = picker.querySelector("[data-special=skip]");
+    const parts = groupCount(phase);  // one group field per part of the phase
+    const skip = picker.querySelector("[data-special=skip]");
     if (skip) skip.hidden = !edition.skips;  // a deck without skip cards
     form.querySelectorAll(".group-field").forEach(function (f, i) {
       f.hidden = groupHidden(i, parts, Boolean(f.querySelector("input").value));
@@ -81,14 +81,14 @@ function checker() {
   }
 
   // The picker needs the screen, so phones' keyboards stay shut until asked for (⌨).
-  var TYPING = "phase10.checker.typing";
-  var typeButton = picker.querySelector("[data-type]");
+  const TYPING = "phase10.checker.typing";
+  const typeButton = picker.querySelector("[data-type]");
   function typing(on) {
     inputs().forEach(function (input) { input.setAttribute("inputmode", on ? "text" : "none"); });
     typeButton.setAttribute("aria-pressed", String(on));
     try { localStorage.setItem(TYPING, on ? "1" : ""); } catch (e) { /* private mode */ }
   }
-  var typed = false;
+  let typed = false;
   try { typed = localStorage.getItem(TYPING) === "1"; } catch (e) { /* private mode */ }
   typeButton.addEventListener("click", function () {
     typing(typeButton.getAttribute("aria-pressed") !== "true");
@@ -109,7 +109,7 @@ function checker() {
     chips(active);
   }
 
-  var colourButtons = Array.prototype.slice.call(picker.querySelectorAll("[data-colour]"));
+  const colourButtons = Array.prototype.slice.call(picker.querySelectorAll("[data-colour]"));
   function pickColour(b) {
     colour = b.dataset.colour;
     colourButtons.forEach(function (c) {
@@ -119,16 +119,16 @@ function checker() {
   }
   pickColour(colourButtons[0]);
   picker.querySelector("[role=radiogroup]").addEventListener("keydown", function (event) {
-    var at = colourStep(colourButtons.indexOf(event.target), event.key, colourButtons.length);
+    const at = colourStep(colourButtons.indexOf(event.target), event.key, colourButtons.length);
     if (at === null) return;
     event.preventDefault();
-    var next = colourButtons[at];
+    const next = colourButtons[at];
     pickColour(next);
     next.focus();
   });
 
   picker.addEventListener("click", function (event) {
-    var b = event.target.closest("button");
+    const b = event.target.closest("button");
     if (!b) return;
     if (b.dataset.colour) {
       pickColour(b);
@@ -151,7 +151,7 @@ function checker() {
   });
   // "Which phase to try" (Masters): a phase's button checks the hand for that phase.
   verdict.addEventListener("click", function (event) {
-    var b = event.target.closest("[data-try-phase]");
+    const b = event.target.closest("[data-try-phase]");
     if (!b) return;
     form.querySelector("#phase").value = b.getAttribute("data-try-phase");
     refresh();
@@ -160,13 +160,13 @@ function checker() {
   form.addEventListener("submit", function (event) {
     if (!window.fetch) return;
     event.preventDefault();
-    var body = new FormData(form);
+    const body = new FormData(form);
     fetch(form.action + "?partial=1", { method: "POST", body: body, credentials: "same-origin" })
       .then(function (r) { return r.text(); })
       .then(function (html) {
         verdict.innerHTML = html;
         form.querySelectorAll(".field-error").forEach(function (e) { e.remove(); });
-        var first = verdict.querySelector(".verdict");
+        const first = verdict.querySelector(".verdict");
         if (first) first.scrollIntoView({ block: "nearest", behavior: "smooth" });
       })
       .catch(function () { form.submit(); });

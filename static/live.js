@@ -7,29 +7,29 @@
 followGame();
 
 function followGame() {
-  var box = document.querySelector("[data-live]");
+  let box = document.querySelector("[data-live]");
   if (!box || !window.fetch) return;
-  var api = box.getAttribute("data-live");
-  var events = box.getAttribute("data-events");
-  var content = box.getAttribute("data-content");
-  var revision = Number(box.getAttribute("data-revision"));
-  var etag = '"' + box.getAttribute("data-etag") + '"';
-  var source = null, streaming = false, busy = false, again = false, stale = false;
-  var closedTicks = 0;
+  const api = box.getAttribute("data-live");
+  const events = box.getAttribute("data-events");
+  const content = box.getAttribute("data-content");
+  let revision = Number(box.getAttribute("data-revision"));
+  let etag = '"' + box.getAttribute("data-etag") + '"';
+  let source = null, streaming = false, busy = false, again = false, stale = false;
+  let closedTicks = 0;
 
   function swap(html) {
-    var main = document.getElementById("main");
+    const main = document.getElementById("main");
     if (!main) return;
-    var focused = document.activeElement && document.activeElement.id;
+    const focused = document.activeElement && document.activeElement.id;
     main.innerHTML = html;
-    var fresh = main.querySelector("[data-live]");
+    const fresh = main.querySelector("[data-live]");
     if (fresh) {
       box = fresh;
       revision = Number(box.getAttribute("data-revision"));
       etag = '"' + box.getAttribute("data-etag") + '"';
       mark();
     }
-    var announce = document.getElementById("live-status");
+    const announce = document.getElementById("live-status");
     if (announce) announce.textContent = announce.getAttribute("data-text");
     if (focused && document.getElementById(focused)) document.getElementById(focused).focus();
   }
@@ -59,7 +59,7 @@ function followGame() {
     source.addEventListener("open", function () { streaming = true; closedTicks = 0; mark(); });
     source.addEventListener("revision", function (e) {
       streaming = true; mark();
-      var seen = JSON.parse(e.data).revision;
+      const seen = JSON.parse(e.data).revision;
       // A phone in a pocket redraws when it is looked at again, not now.
       if (seen !== revision) { if (document.hidden) stale = true; else refresh(); }
     });

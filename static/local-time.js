@@ -6,21 +6,21 @@ localTimes();
 
 function localTimes() {
   if (!window.Intl || !Intl.DateTimeFormat) return;
-  var lang = document.documentElement.lang || "en";
-  var tag = (navigator.languages || []).filter(function (t) { return t.split("-")[0] === lang; })[0] || lang;
-  var format = new Intl.DateTimeFormat(tag, { timeStyle: "short" });
+  const lang = document.documentElement.lang || "en";
+  const tag = (navigator.languages || []).filter(function (t) { return t.split("-")[0] === lang; })[0] || lang;
+  const format = new Intl.DateTimeFormat(tag, { timeStyle: "short" });
 
   function show(root) {
     root.querySelectorAll("time[data-local=time]").forEach(function (el) {
-      var when = new Date(el.getAttribute("datetime"));
+      const when = new Date(el.getAttribute("datetime"));
       if (isNaN(when)) return;
-      var text = format.format(when);
+      const text = format.format(when);
       if (el.textContent !== text) el.textContent = text;
     });
   }
 
   show(document);
-  var main = document.getElementById("main");
+  const main = document.getElementById("main");
   if (main && window.MutationObserver) {
     new MutationObserver(function () { show(main); }).observe(main, { childList: true, subtree: true });
   }

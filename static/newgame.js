@@ -8,16 +8,16 @@
 // DOM wiring only; the name logic is in recent-names.js.
 import { offered, remembered } from "./recent-names.js";
 
-var NAMES_KEY = "phase10.names";
+const NAMES_KEY = "phase10.names";
 newGameForm();
 
 function newGameForm() {
-  var form = document.querySelector("form.new-game");
+  const form = document.querySelector("form.new-game");
   if (!form) return;
-  var select = form.querySelector(".first-pick select");
-  var label = form.querySelector(".first-pick label");
-  var names = Array.prototype.slice.call(form.querySelectorAll(".name-input"));
-  var variants = form.querySelector("details.variants");
+  const select = form.querySelector(".first-pick select");
+  const label = form.querySelector(".first-pick label");
+  const names = Array.prototype.slice.call(form.querySelectorAll(".name-input"));
+  const variants = form.querySelector("details.variants");
 
   function edition() {
     return form.querySelector("input[name=edition]:checked") ||
@@ -25,60 +25,60 @@ function newGameForm() {
   }
   function showNames() {
     names.forEach(function (input, seat) {
-      var option = select.options[seat];
+      const option = select.options[seat];
       if (!option) return;
-      var name = input.value.trim();
+      const name = input.value.trim();
       option.textContent = name || select.dataset.seatLabel.replace("{n}", String(seat + 1));
       option.disabled = !name && names.some(function (other) { return other.value.trim(); });
     });
     if (select.selectedOptions[0] && select.selectedOptions[0].disabled) select.value = "0";
   }
   function showEdition() {
-    var chosen = edition();
+    const chosen = edition();
     if (!chosen) return;
-    var choosePhases = Boolean(chosen.dataset.variants);
-    var knocking = Boolean(chosen.dataset.knocking);
+    const choosePhases = Boolean(chosen.dataset.variants);
+    const knocking = Boolean(chosen.dataset.knocking);
     label.textContent = chosen.dataset.first;
     variants.hidden = !choosePhases && !knocking;
     variants.querySelector(".chosen-phases").hidden = !choosePhases;
     variants.querySelector(".knocking").hidden = !knocking;
-    var last = Number(chosen.dataset.phases) || 0;
+    const last = Number(chosen.dataset.phases) || 0;
     form.querySelectorAll(".phase-picks [data-phase]").forEach(function (pick) {
-      var beyond = Number(pick.dataset.phase) > last;
+      const beyond = Number(pick.dataset.phase) > last;
       pick.hidden = beyond;  // variant 2 offers only the chosen edition's phases
       if (beyond) pick.querySelector("input").checked = false;
     });
   }
-  var picks = form.querySelector(".name-picks");
-  var roster = picks ? Array.prototype.map.call(picks.querySelectorAll("[data-name]"),
+  const picks = form.querySelector(".name-picks");
+  const roster = picks ? Array.prototype.map.call(picks.querySelectorAll("[data-name]"),
     function (button) { return button.dataset.name; }) : [];
-  var aliases = {};
+  let aliases = {};
   try { aliases = picks ? JSON.parse(picks.dataset.aliases || "{}") : {}; } catch (e) { /* none */ }
   function recent() {
     try { return JSON.parse(localStorage.getItem(NAMES_KEY)) || []; } catch (e) { return []; }
   }
   function showPicks() {
     if (!picks) return;
-    var list = picks.querySelector(".picks");
-    var typed = names.map(function (input) { return input.value; });
-    var choices = offered(roster, recent(), typed, aliases);
+    const list = picks.querySelector(".picks");
+    const typed = names.map(function (input) { return input.value; });
+    const choices = offered(roster, recent(), typed, aliases);
     list.textContent = "";
     choices.forEach(function (name) {
-      var button = document.createElement("button");
+      const button = document.createElement("button");
       button.type = "button";
       button.className = "pick";
       button.dataset.name = name;
       button.textContent = name;
       list.appendChild(button);
     });
-    var free = names.some(function (input) { return !input.value.trim(); });
+    const free = names.some(function (input) { return !input.value.trim(); });
     picks.hidden = !choices.length || !free;
   }
   if (picks) {
     picks.addEventListener("click", function (event) {
-      var button = event.target.closest("button[data-name]");
+      const button = event.target.closest("button[data-name]");
       if (!button) return;
-      var empty = names.find(function (input) { return !input.value.trim(); });
+      const empty = names.find(function (input) { return !input.value.trim(); });
       if (!empty) return;
       empty.value = button.dataset.name;
       showNames();
@@ -86,7 +86,7 @@ function newGameForm() {
     });
   }
   form.addEventListener("submit", function () {
-    var typed = names.map(function (input) { return input.value; });
+    const typed = names.map(function (input) { return input.value; });
     try { localStorage.setItem(NAMES_KEY, JSON.stringify(remembered(recent(), typed))); } catch (e) { /* private mode */ }
   });
   form.addEventListener("input", function (event) {
@@ -97,7 +97,7 @@ function newGameForm() {
     if (event.target.name === "edition") showEdition();
     // Ticking a phase is choosing them: "My choice" is selected, so what starts is what shows.
     if (event.target.name === "custom_phases" && event.target.checked) {
-      var mine = form.querySelector("input[name=phase_set][value=custom]");
+      const mine = form.querySelector("input[name=phase_set][value=custom]");
       if (mine) mine.checked = true;
     }
   });

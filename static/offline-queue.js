@@ -13,7 +13,7 @@
 export const PAGES = "pages-v1";
 export const SYNC_TAG = "phase10-queue";
 export const WAIT = 15000;  // ms before a send counts as lost (it is safe to send again)
-var dbPromise = null;
+let dbPromise = null;
 
 function request(r) {
   return new Promise(function (resolve, reject) {
@@ -23,7 +23,7 @@ function request(r) {
 }
 function db() {
   if (!dbPromise) {
-    var opening = indexedDB.open("phase10-offline", 1);
+    const opening = indexedDB.open("phase10-offline", 1);
     opening.onupgradeneeded = function () {
       opening.result.createObjectStore("games", { keyPath: "key" });
       opening.result.createObjectStore("ops", { keyPath: "id", autoIncrement: true })
@@ -52,22 +52,22 @@ export function listOps(key) {
 export function putOp(op) { return store("ops", "readwrite").then(function (s) { return request(s.put(op)); }); }
 export function deleteOp(id) { return store("ops", "readwrite").then(function (s) { return request(s.delete(id)); }); }
 
-function invalid() { var e = new Error("invalid round"); e.invalid = true; return e; }
+function invalid() { const e = new Error("invalid round"); e.invalid = true; return e; }
 
 // The round form's fields (FormData) as the API's results.
 export function readRound(fields) {
-  var results = [];
-  for (var i = 0; fields.has("results-" + i + "-player"); i++) {
-    var p = "results-" + i + "-";
-    var player = String(fields.get(p + "player"));
-    var result = { player: player, went_out: fields.get("went_out") === player };
+  const results = [];
+  for (let i = 0; fields.has("results-" + i + "-player"); i++) {
+    const p = "results-" + i + "-";
+    const player = String(fields.get(p + "player"));
+    const result = { player: player, went_out: fields.get("went_out") === player };
     if (fields.has(p + "phase")) {
       result.phase = fields.get(p + "phase") ? Number(fields.get(p + "phase")) : false;
     } else {
       result.phase = fields.has(p + "laid");
     }
     if (fields.has(p + "points")) {
-      var text = String(fields.get(p + "points")).trim();
+      const text = String(fields.get(p + "points")).trim();
       if (!/^\d{1,4}$/.test(text) || Number(text) > 1000) throw invalid();
       result.points = Number(text);
     }
@@ -79,7 +79,7 @@ export function readRound(fields) {
 
 function laid(result) { return Boolean(result.phase); }
 function norm(results) {
-  var anyOut = results.some(function (r) { return r.went_out; });
+  const anyOut = results.some(function (r) { return r.went_out; });
   return results.map(function (r) {
     return [r.player, r.phase === true ? true : r.phase || false,
             r.points === undefined || r.points === null ? null : Number(r.points),
@@ -88,11 +88,11 @@ function norm(results) {
 }
 export function sameRound(a, b) {
   if (!a || !b) return false;
-  var x = norm(a), y = norm(b);
+  const x = norm(a), y = norm(b);
   // A form left "went out" empty; the server then names the player with 0 points.
   if (x.length !== y.length) return false;
   return x.every(function (row, i) {
-    var left = JSON.parse(row), right = JSON.parse(y[i]);
+    const left = JSON.parse(row), right = JSON.parse(y[i]);
     if (left[3] === null || right[3] === null) { left[3] = right[3] = null; }
     return JSON.stringify(left) === JSON.stringify(right);
   });
@@ -101,14 +101,14 @@ export function sameRound(a, b) {
 // The sheet as it will be once everything waiting is sent: rounds by number and each
 // player's points and phases done (added up, no rules: the server has the last word).
 export function project(game, ops) {
-  var rounds = new Map(), players = new Map();
+  const rounds = new Map(), players = new Map();
   (game ? game.rounds : []).forEach(function (r) { rounds.set(r.number, r.results); });
   (game ? game.players : []).forEach(function (line) {
     players.set(line.name, { points: line.points, phases: line.phases_done.length });
   });
   function apply(results, sign) {
     (results || []).forEach(function (r) {
-      var line = players.get(r.player);
+      const line = players.get(r.player);
       if (!line) return;
       line.points += sign * (Number(r.points) || 0);
       line.phases += sign * (laid(r) ? 1 : 0);
@@ -120,28 +120,28 @@ export function project(game, ops) {
     rounds.set(op.number, op.results);
     apply(op.results, 1);
   });
-  var last = rounds.size ? Math.max.apply(null, Array.from(rounds.keys())) : 0;
-  var next = !ops.length && game ? game.next_round : last + 1;
+  const last = rounds.size ? Math.max.apply(null, Array.from(rounds.keys())) : 0;
+  const next = !ops.length && game ? game.next_round : last + 1;
   return { rounds: rounds, players: players, last: last, next: next };
 }
 
 function base(game, ops, fields) {
-  var number = fields && Number(fields.get("number")), revision = fields && Number(fields.get("revision"));
+  const number = fields && Number(fields.get("number")), revision = fields && Number(fields.get("revision"));
   if (!ops.length && number) return { number: number, revision: revision || null };
-  var known = game ? game.revision : revision;
+  const known = game ? game.revision : revision;
   return { number: null, revision: known ? known + ops.length : null };
 }
 
 // A stored round form (or undo button) becomes a change waiting to send.
 export function keepForm(key, path, fields) {
   return Promise.all([loadGame(key), listOps(key)]).then(function (found) {
-    var game = found[0] && found[0].game, ops = found[1], view = project(game, ops);
-    var guard = base(game, ops, fields);
-    var edit = /\/rounds\/(\d+)\/edit$/.exec(path);
+    const game = found[0] && found[0].game, ops = found[1], view = project(game, ops);
+    const guard = base(game, ops, fields);
+    const edit = /\/rounds\/(\d+)\/edit$/.exec(path);
     if (/\/undo$/.test(path)) return undoLast(key, ops, view, guard);
-    var round = readRound(fields);
-    var number = edit ? Number(edit[1]) : guard.number || view.next;
-    var pending = ops.filter(function (op) { return op.kind === "add" && op.number === number; })[0];
+    const round = readRound(fields);
+    const number = edit ? Number(edit[1]) : guard.number || view.next;
+    const pending = ops.filter(function (op) { return op.kind === "add" && op.number === number; })[0];
     if (edit && pending && pending.state === "waiting" && !sending(pending)) {
       pending.results = round.results;
       pending.confirm = round.confirm;
@@ -157,7 +157,7 @@ export function keepForm(key, path, fields) {
 // The round as the edit form showed it (its hidden "before"): what the change was made on.
 function seen(fields) {
   try {
-    var before = JSON.parse(String(fields.get("before") || "null"));
+    const before = JSON.parse(String(fields.get("before") || "null"));
     return Array.isArray(before) && before.length ? before : null;
   } catch (e) { return null; }
 }
@@ -165,9 +165,9 @@ function seen(fields) {
 export function sending(op) { return op.sending && Date.now() - op.sending < 2 * WAIT; }
 
 function undoLast(key, ops, view, guard) {
-  var number = ops.length ? view.last : guard.number || view.last;
+  const number = ops.length ? view.last : guard.number || view.last;
   if (!number) return Promise.resolve(null);
-  var last = ops.filter(function (op) { return op.number === number && op.kind === "add"; }).pop();
+  const last = ops.filter(function (op) { return op.number === number && op.kind === "add"; }).pop();
   if (last && last === ops[ops.length - 1] && last.state === "waiting" && !sending(last)) {
     return deleteOp(last.id);
   }
@@ -177,7 +177,7 @@ function undoLast(key, ops, view, guard) {
 
 export function announce() {
   if (typeof BroadcastChannel !== "function") return;
-  var channel = new BroadcastChannel("phase10-offline");
+  const channel = new BroadcastChannel("phase10-offline");
   channel.postMessage("changed");
   channel.close();
 }
@@ -185,7 +185,7 @@ export function announce() {
 // A page kept for offline use, with the time it was fetched ("last known state since").
 export function stamped(response) {
   return response.blob().then(function (body) {
-    var headers = new Headers(response.headers);
+    const headers = new Headers(response.headers);
     headers.set("X-Companion-Stored", new Date().toISOString());
     return new Response(body, { status: response.status, statusText: response.statusText, headers: headers });
   });

@@ -10,9 +10,9 @@ export const render = setup();
 
 // Sets up the page's listeners and returns the function that draws what waits on it.
 function setup() {
-  var main = document.getElementById("main");
+  const main = document.getElementById("main");
   if (!main) return function () {};
-  var observer = null, last = null, shownChoice = null;
+  let observer = null, last = null, shownChoice = null;
   // Styles for these states only: loaded beside the page, never in its critical path.
   document.head.append(Object.assign(document.createElement("link"),
     { rel: "stylesheet", href: "/static/offline.css" }));
@@ -23,7 +23,7 @@ function setup() {
     });
   }
   function el(tag, attrs, children) {
-    var node = document.createElement(tag);
+    const node = document.createElement(tag);
     Object.keys(attrs || {}).forEach(function (name) { node.setAttribute(name, attrs[name]); });
     (children || []).forEach(function (child) {
       if (child !== null && child !== undefined) node.append(child);
@@ -39,9 +39,9 @@ function setup() {
   function banner(state, w) {
     if (!state.offline && !state.note) return null;
     if (main.querySelector("[data-offline-page]") && !state.note) return null;  // says it already
-    var text = [];
+    const text = [];
     if (state.offline) {
-      var path = location.pathname;
+      const path = location.pathname;
       if (state.key && !state.form) {
         text.push(fill(w.since, { when: state.since || "" }));
         if (editable(state)) text.push(w.keep);
@@ -58,7 +58,7 @@ function setup() {
 
   function describe(results, w) {
     return (results || []).map(function (r) {
-      var parts = [r.player];
+      const parts = [r.player];
       if (r.points !== undefined && r.points !== null) parts.push(String(r.points));
       if (r.phase) parts.push("✕" + (typeof r.phase === "number" ? " " + r.phase : ""));
       if (r.went_out) parts.push("(" + w.wentOut + ")");
@@ -67,14 +67,14 @@ function setup() {
   }
 
   function pendingPanel(state, w, view) {
-    var items = state.ops.map(function (op) {
-      var label = fill(w.round, { n: op.number }) + " · " + (op.kind === "undo" ? w.removal : w.waiting);
+    const items = state.ops.map(function (op) {
+      const label = fill(w.round, { n: op.number }) + " · " + (op.kind === "undo" ? w.removal : w.waiting);
       return el("li", {}, [el("strong", {}, [label]),
         op.kind === "undo" ? null : el("ul", { "class": "offline-results" }, describe(op.results, w))]);
     });
-    var buttons = [];
+    const buttons = [];
     if (navigator.onLine) buttons.push(el("button", { type: "button", "data-offline-action": "send" }, [w.send]));
-    var newest = state.ops[state.ops.length - 1];
+    const newest = state.ops[state.ops.length - 1];
     if (!main.querySelector('form[action$="/undo"]') && view.last && newest.state === "waiting") {
       buttons.push(el("button", { type: "button", "class": "danger", "data-offline-action": "undo" },
         [fill(w.undoRound, { n: view.last })]));
@@ -103,8 +103,8 @@ function setup() {
         el("div", { "class": "actions" }, [op.warnings ? choice(op, "anyway", w.anyway, "primary") : null,
                                            choice(op, "discard", w.discard, "danger")])]));
     }
-    var mine = op.kind === "undo" ? [el("li", {}, [w.removal])] : describe(op.results, w);
-    var theirs = op.server ? describe(op.server, w) : [el("li", {}, [fill(w.none, { n: op.number })])];
+    const mine = op.kind === "undo" ? [el("li", {}, [w.removal])] : describe(op.results, w);
+    const theirs = op.server ? describe(op.server, w) : [el("li", {}, [fill(w.none, { n: op.number })])];
     return ui(el("section", { "class": "panel offline-conflict", role: "alert", "aria-labelledby": "offline-conflict-title" }, [
       el("h2", { id: "offline-conflict-title" }, [fill(w.conflict, { n: op.number })]),
       el("p", {}, [w.conflictText]),
@@ -122,37 +122,37 @@ function setup() {
   }
 
   function sheetRows(state, w, view) {
-    var table = main.querySelector("table.sheet");
+    const table = main.querySelector("table.sheet");
     if (!table) return;
-    var names = Array.prototype.slice.call(table.tHead.rows[0].cells, 1).map(function (cell) {
+    const names = Array.prototype.slice.call(table.tHead.rows[0].cells, 1).map(function (cell) {
       return cell.getAttribute("title") || cell.textContent.trim();
     });
-    var body = table.querySelector("tbody.rounds");
+    const body = table.querySelector("tbody.rounds");
     state.ops.forEach(function (op) {
-      var shown = rowOf(table, op.number);
+      const shown = rowOf(table, op.number);
       if (shown) shown.classList.add(op.kind === "undo" ? "offline-removed" : "offline-replaced");
       if (op.kind === "undo") return;
-      var by = {};
+      const by = {};
       op.results.forEach(function (r) { by[r.player] = r; });
-      var cells = names.map(function (name) {
-        var r = by[name];
+      const cells = names.map(function (name) {
+        const r = by[name];
         if (!r) return el("td", { "class": "absent" }, ["–"]);
-        var css = [r.went_out ? "out" : "", r.phase ? "laid" : ""].join(" ").trim();
+        const css = [r.went_out ? "out" : "", r.phase ? "laid" : ""].join(" ").trim();
         return el("td", { "class": css }, [r.points === undefined || r.points === null ? (r.phase ? "✕" : "") : String(r.points)]);
       });
-      var row = ui(el("tr", { "class": "offline-row" + (op.state === "waiting" ? "" : " offline-stuck") }, [
+      const row = ui(el("tr", { "class": "offline-row" + (op.state === "waiting" ? "" : " offline-stuck") }, [
         el("th", { scope: "row", title: w.waiting }, [String(op.number),
           el("span", { "class": "visually-hidden" }, [" " + w.waiting])])].concat(cells)));
       if (shown && op.kind === "edit") shown.after(row); else body.append(row);
     });
-    var empty = body.querySelector("td.empty");
+    const empty = body.querySelector("td.empty");
     if (empty && view.last) empty.parentNode.classList.add("offline-hidden");
     // One Σ row: the server's totals give way to those with what waits.
     Array.prototype.forEach.call(table.tFoot.rows, function (row) { row.classList.add("offline-hidden"); });
     table.tFoot.append(ui(el("tr", { "class": "offline-totals" }, [
       el("th", { scope: "row", title: w.totals }, ["Σ", el("span", { "class": "visually-hidden" }, [" " + w.totals])])
     ].concat(names.map(function (name) {
-      var line = view.players.get(name) || { points: "", phases: "" };
+      const line = view.players.get(name) || { points: "", phases: "" };
       return el("td", {}, [String(line.points), " ", el("small", {}, [line.phases + " ✕"])]);
     })))));
   }
@@ -161,13 +161,13 @@ function setup() {
   // phases counted, as the Σ row), their rows in the order the sheet's rule gives, and a
   // line saying which rounds they include. The server's rows come back once all is sent.
   function standings(state, w, view) {
-    var table = main.querySelector(".glance table.standings");
+    const table = main.querySelector(".glance table.standings");
     if (!table || !state.game || !main.querySelector("table.sheet")) return;
-    var body = table.tBodies[0];
-    var game = state.game;
-    var rows = Array.prototype.slice.call(body.rows).map(function (row) {
-      var name = row.getAttribute("data-player");
-      var line = view.players.get(name) || { points: 0, phases: 0 };
+    const body = table.tBodies[0];
+    const game = state.game;
+    const rows = Array.prototype.slice.call(body.rows).map(function (row) {
+      const name = row.getAttribute("data-player");
+      const line = view.players.get(name) || { points: 0, phases: 0 };
       return { row: row, name: name, points: line.points, phases: line.phases,
                gone: row.classList.contains("gone") };
     });
@@ -175,19 +175,19 @@ function setup() {
       return game.ten_rounds ? [r.gone ? 1 : 0, r.points, -r.phases] : [r.gone ? 1 : 0, -r.phases, r.points];
     }
     function compare(a, b) {
-      var ka = key(a), kb = key(b);
-      for (var i = 0; i < ka.length; i++) if (ka[i] !== kb[i]) return ka[i] - kb[i];
+      const ka = key(a), kb = key(b);
+      for (let i = 0; i < ka.length; i++) if (ka[i] !== kb[i]) return ka[i] - kb[i];
       return 0;
     }
     rows.sort(compare);
-    var word = table.getAttribute("data-phase-word");
-    var fresh = ui(el("tbody", { "class": "offline-standings" }, rows.map(function (r, i) {
-      var place = i && !compare(rows[i - 1], r) ? rows[i - 1].place : i + 1;
+    const word = table.getAttribute("data-phase-word");
+    const fresh = ui(el("tbody", { "class": "offline-standings" }, rows.map(function (r, i) {
+      const place = i && !compare(rows[i - 1], r) ? rows[i - 1].place : i + 1;
       r.place = place;
-      var copy = r.row.cloneNode(true);
+      const copy = r.row.cloneNode(true);
       copy.querySelector(".place").textContent = place + ".";
       copy.querySelector(".points").textContent = String(r.points);
-      var phases = game.phases || [];
+      const phases = game.phases || [];
       if (word && !r.gone) {
         copy.querySelector(".phase").textContent = r.phases < phases.length
           ? fill(word, { n: phases[r.phases] }) : "✓";
@@ -196,7 +196,7 @@ function setup() {
     })));
     body.classList.add("offline-hidden");
     body.after(fresh);
-    var numbers = state.ops.filter(function (op) { return op.kind !== "undo"; })
+    const numbers = state.ops.filter(function (op) { return op.kind !== "undo"; })
       .map(function (op) { return op.number; });
     if (numbers.length) {
       table.before(ui(el("p", { "class": "offline-note" }, [fill(w.withWaiting, { list: numbers.join(", ") })])));
@@ -208,31 +208,31 @@ function setup() {
   // left of whoever ended the last round. Counted from the server's dealer every time, so
   // drawing the sheet again never moves it twice; hidden when it cannot be known.
   function dealerSeat(state, view, seats) {
-    var here = seats.filter(function (cell) { return !cell.classList.contains("gone"); });
+    const here = seats.filter(function (cell) { return !cell.classList.contains("gone"); });
     function after(cell, steps) {
-      var at = here.indexOf(cell);
+      const at = here.indexOf(cell);
       if (at < 0) return null;
       return here[(((at + steps) % here.length) + here.length) % here.length];
     }
     function named(name) {
       return seats.filter(function (cell) { return cell.getAttribute("title") === name; })[0] || null;
     }
-    var steps = view.next - state.game.next_round;
+    const steps = view.next - state.game.next_round;
     if (!main.querySelector(".track")) return after(named(state.game.dealer), steps);
     if (!steps) return named(state.game.starter);
-    var added = state.ops.filter(function (op) { return op.kind !== "undo"; });
-    var ended = steps > 0 && added.length ? added[added.length - 1].results.filter(function (r) {
+    const added = state.ops.filter(function (op) { return op.kind !== "undo"; });
+    const ended = steps > 0 && added.length ? added[added.length - 1].results.filter(function (r) {
       return r.went_out;
     })[0] : null;
     return ended ? after(named(ended.player), 1) : null;
   }
 
   function moveDealer(state, view) {
-    var table = main.querySelector("table.sheet");
-    var mark = table && table.tHead.querySelector(".deal-mark");
+    const table = main.querySelector("table.sheet");
+    const mark = table && table.tHead.querySelector(".deal-mark");
     if (!mark || !state.game) return;
-    var seats = Array.prototype.slice.call(table.tHead.rows[0].cells, 1);
-    var seat = dealerSeat(state, view, seats);
+    const seats = Array.prototype.slice.call(table.tHead.rows[0].cells, 1);
+    const seat = dealerSeat(state, view, seats);
     mark.hidden = !seat;
     if (!seat) return;
     seats.forEach(function (cell) { cell.classList.toggle("dealer", cell === seat); });
@@ -240,12 +240,12 @@ function setup() {
   }
 
   function sheet(state, w) {
-    var view = project(state.game, state.ops);
+    const view = project(state.game, state.ops);
     moveDealer(state, view);
-    var first = state.ops.filter(function (op) { return op.state !== "waiting"; })[0];
-    var place = main.querySelector("#sheet") || main.querySelector("h1");
+    const first = state.ops.filter(function (op) { return op.state !== "waiting"; })[0];
+    const place = main.querySelector("#sheet") || main.querySelector("h1");
     if (first) {
-      var panel = conflictPanel(first, w);
+      const panel = conflictPanel(first, w);
       main.querySelector("h1").after(panel);
       // A choice the person must make is brought into view once, where they are looking.
       if (shownChoice !== first.id + first.state) {
@@ -261,8 +261,8 @@ function setup() {
     // Who deals next follows from the rules: the server says so once the rounds arrive.
     main.querySelectorAll(".round-line").forEach(function (line) { line.classList.add("offline-hidden"); });
     standings(state, w, view);
-    var board = Boolean(main.querySelector(".track"));
-    var enter = main.querySelector('a[href$="/round"]');
+    const board = Boolean(main.querySelector(".track"));
+    const enter = main.querySelector('a[href$="/round"]');
     if (enter) enter.textContent = fill(board ? w.boardEnter : w.enterRound, { n: view.next });
     if (enter && first) {
       // The next round waits for the choice: entering it now would be judged against a
@@ -272,7 +272,7 @@ function setup() {
       enter.setAttribute("aria-disabled", "true");
       enter.classList.add("offline-blocked");
     }
-    var undo = main.querySelector('form[action$="/undo"]');
+    const undo = main.querySelector('form[action$="/undo"]');
     if (undo) {
       undo.hidden = !view.last;
       undo.querySelector("button").textContent = fill(w.undoRound, { n: view.last });
@@ -284,23 +284,23 @@ function setup() {
   // that copy, and its hidden revision and "before" say what the person now sees, so a
   // queued change is judged against that (never against a state they did not see).
   function roundForm(state, w) {
-    var form = main.querySelector("form.round-form");
+    const form = main.querySelector("form.round-form");
     if (!form || form.dataset.offlineAdapted || form.dataset.typed) return;
     if (!state.offline && !state.ops.length) return;  // a page fresh from the server is right
-    var field = function (name) { return form.querySelector("input[name=" + name + "]"); };
-    var shown = Number(field("number") && field("number").value);
-    var view = project(state.game, state.ops);
-    var edit = state.form[3] ? Number(state.form[3]) : null;
-    var known = state.game ? state.game.revision + state.ops.length : null;
-    var older = known !== null && Number(field("revision") && field("revision").value) < known;
-    var number = edit || (state.game ? view.next : shown);
+    const field = function (name) { return form.querySelector("input[name=" + name + "]"); };
+    const shown = Number(field("number") && field("number").value);
+    const view = project(state.game, state.ops);
+    const edit = state.form[3] ? Number(state.form[3]) : null;
+    const known = state.game ? state.game.revision + state.ops.length : null;
+    const older = known !== null && Number(field("revision") && field("revision").value) < known;
+    const number = edit || (state.game ? view.next : shown);
     if (number === shown && !older) return;
     form.dataset.offlineAdapted = "1";
     if (field("number")) field("number").value = String(number);
     if (field("revision") && known !== null) field("revision").value = String(known);
-    var board = form.classList.contains("markers");  // a round form for phase markers
+    const board = form.classList.contains("markers");  // a round form for phase markers
     main.querySelector("h1").textContent = fill(edit ? w.editRound : board ? w.boardRound : w.round, { n: number });
-    var store = form.querySelector("button[type=submit]");
+    const store = form.querySelector("button[type=submit]");
     if (store && !board) store.textContent = fill(w.storeRound, { n: number });
     form.querySelectorAll("label.toggle").forEach(function (label) {
       if (board || number === shown) return;
@@ -308,24 +308,24 @@ function setup() {
       label.append(" " + w.phaseDone);
     });
     if (!edit) return;
-    var was = view.rounds.get(edit) || [];
+    const was = view.rounds.get(edit) || [];
     prefill(form, was);
     if (field("before")) field("before").value = JSON.stringify(was);
   }
 
   function prefill(form, results) {
     results.forEach(function (r) {
-      var row = Array.prototype.filter.call(form.querySelectorAll(".result-row"), function (x) {
+      const row = Array.prototype.filter.call(form.querySelectorAll(".result-row"), function (x) {
         return x.getAttribute("data-player") === r.player;
       })[0];
       if (!row) return;
-      var points = row.querySelector(".points-input");
+      const points = row.querySelector(".points-input");
       if (points) points.value = r.points === null || r.points === undefined ? "" : String(r.points);
-      var laid = row.querySelector(".toggle input[type=checkbox]");
+      const laid = row.querySelector(".toggle input[type=checkbox]");
       if (laid) laid.checked = Boolean(r.phase);
-      var pick = row.querySelector(".phase-pick select");
+      const pick = row.querySelector(".phase-pick select");
       if (pick) pick.value = typeof r.phase === "number" ? String(r.phase) : "";
-      var out = row.querySelector("input[type=radio]");
+      const out = row.querySelector("input[type=radio]");
       if (out) out.checked = Boolean(r.went_out);
     });
   }
@@ -344,7 +344,7 @@ function setup() {
       link.classList.remove("offline-blocked");
     });
     main.querySelectorAll(".flash").forEach(function (flash) { flash.hidden = state.offline; });
-    var note = banner(state, w);
+    const note = banner(state, w);
     if (note) main.prepend(note);
     // The "no connection" page stands in for a sheet never kept here: nothing to draw on.
     if (state.key && !state.form && !main.querySelector("[data-offline-page]")) sheet(state, w);
@@ -362,20 +362,20 @@ function setup() {
 
   // What the person has begun to type is never refilled under their fingers.
   main.addEventListener("input", function (event) {
-    var form = event.target.closest && event.target.closest("form.round-form");
+    const form = event.target.closest && event.target.closest("form.round-form");
     if (form) form.dataset.typed = "1";
   });
 
   main.addEventListener("click", function (event) {
-    var button = event.target.closest("[data-offline-action]");
+    const button = event.target.closest("[data-offline-action]");
     if (!button || !last) return;
-    var state = last[0], action = button.getAttribute("data-offline-action");
+    const state = last[0], action = button.getAttribute("data-offline-action");
     if (action === "send") { state.sync(); return; }
     if (action === "undo") {
       keepForm(state.key, "/games/" + state.key + "/undo", new FormData()).then(state.refresh);
       return;
     }
-    var op = state.ops.filter(function (o) { return String(o.id) === button.getAttribute("data-op"); })[0];
+    const op = state.ops.filter(function (o) { return String(o.id) === button.getAttribute("data-op"); })[0];
     if (op) state.resolve(op, action);
   });
 

@@ -11,8 +11,8 @@ import { WAIT, announce, deleteOp, listOps, putOp, sameRound, saveGame } from ".
 // docs/decisions.md "One stale rule") would store it now, else "conflict". The cases both sides
 // are tested on: tests/js/stale_rule.json.
 export function reconcile(op, game) {
-  var have = game.rounds.filter(function (r) { return r.number === op.number; })[0];
-  var lastNumber = game.rounds.length ? game.rounds[game.rounds.length - 1].number : 0;
+  const have = game.rounds.filter(function (r) { return r.number === op.number; })[0];
+  const lastNumber = game.rounds.length ? game.rounds[game.rounds.length - 1].number : 0;
   if (op.kind === "add") {
     if (have) return sameRound(op.results, have.results) ? "done" : "conflict";
     return game.status !== "finished" && game.next_round === op.number ? "resend" : "conflict";
@@ -26,10 +26,10 @@ export function reconcile(op, game) {
 }
 
 function send(key, op) {
-  var url = "/api/games/" + encodeURIComponent(key) + "/rounds";
-  var init = { method: "POST", credentials: "same-origin", cache: "no-store",
+  let url = "/api/games/" + encodeURIComponent(key) + "/rounds";
+  const init = { method: "POST", credentials: "same-origin", cache: "no-store",
                headers: { "Accept": "application/json", "Content-Type": "application/json" } };
-  var body = { results: op.results, revision: op.revision || undefined, confirm: op.confirm || undefined };
+  const body = { results: op.results, revision: op.revision || undefined, confirm: op.confirm || undefined };
   if (op.kind === "add") body.number = op.number;
   if (op.kind === "edit") { init.method = "PUT"; url += "/" + op.number; }
   if (op.kind === "undo") {
@@ -41,8 +41,8 @@ function send(key, op) {
   return call(url, init);
 }
 function call(url, init) {
-  var controller = new AbortController();
-  var timer = setTimeout(function () { controller.abort(); }, WAIT);
+  const controller = new AbortController();
+  const timer = setTimeout(function () { controller.abort(); }, WAIT);
   init.signal = controller.signal;
   return fetch(url, init).then(function (response) {
     return response.json().catch(function () { return null; }).then(function (data) {
@@ -67,7 +67,7 @@ function settle(key, op, answer) {
   return currentGame(key, answer).then(function (game) {
     if (!game) return answer.status === 404 ? reject(op, answer) : "offline";
     return saveGame(key, game).then(function () {
-      var decision = reconcile(op, game);
+      const decision = reconcile(op, game);
       if (decision === "done") return deleteOp(op.id).then(function () { return "next"; });
       if (decision === "resend" && (op.tries || 0) < 3) {
         op.revision = game.revision;
@@ -92,7 +92,7 @@ function reject(op, answer) {
 
 function syncGame(key) {
   return listOps(key).then(function (ops) {
-    var op = ops[0];
+    const op = ops[0];
     if (!op) return "empty";
     if (op.state !== "waiting") return "blocked";
     op.sending = Date.now();
@@ -108,9 +108,9 @@ function syncGame(key) {
 
 // Send everything waiting, game by game, in order; one sender at a time per browser.
 export function syncAll() {
-  var run = function () {
+  const run = function () {
     return listOps().then(function (ops) {
-      var keys = Array.from(new Set(ops.map(function (op) { return op.key; })));
+      const keys = Array.from(new Set(ops.map(function (op) { return op.key; })));
       return keys.reduce(function (done, key) {
         return done.then(function (outcome) {
           return syncGame(key).then(function (result) {
@@ -121,7 +121,7 @@ export function syncAll() {
       }, Promise.resolve({}));
     }).then(function (outcome) { announce(); return outcome; });
   };
-  var locks = globalThis.navigator && globalThis.navigator.locks;
+  const locks = globalThis.navigator && globalThis.navigator.locks;
   if (!locks) return run();
   return locks.request("phase10-sync", { ifAvailable: true }, function (lock) {
     return lock ? run() : { busy: true };

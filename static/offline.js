@@ -12,19 +12,19 @@ import { render as draw } from "./offline-sheet.js";
 export const page = setup();
 
 function setup() {
-  var words = document.getElementById("offline-words");
+  let words = document.getElementById("offline-words");
   if (!words || !window.indexedDB || !window.fetch) return null;
   words = words.dataset;
-  var match = /^\/games\/([\w-]+)(\/round|\/rounds\/(\d+)\/edit)?$/.exec(location.pathname);
-  var key = match && match[1] !== "new" ? match[1] : null;
-  var state = { key: key, form: match && match[2] ? match : null, game: null, ops: [],
+  const match = /^\/games\/([\w-]+)(\/round|\/rounds\/(\d+)\/edit)?$/.exec(location.pathname);
+  const key = match && match[1] !== "new" ? match[1] : null;
+  const state = { key: key, form: match && match[2] ? match : null, game: null, ops: [],
                 offline: !navigator.onLine, since: null, note: null };
 
   function render() { draw(state, words); }
 
   function load() {
     if (!key) return Promise.resolve();
-    var before = state.ops, revision = state.game ? state.game.revision : null;
+    const before = state.ops, revision = state.game ? state.game.revision : null;
     return Promise.all([loadGame(key), listOps(key)]).then(function (found) {
       state.game = found[0] ? found[0].game : state.game;
       state.savedAt = found[0] ? found[0].savedAt : null;
@@ -46,7 +46,7 @@ function setup() {
     return fetch("/api/games/" + key, { cache: "no-store", headers: { "Accept": "application/json", "X-Companion-Offline": "1" } })
       .then(function (response) {
         if (!response.ok) return;
-        var cachedAt = response.headers.get("X-Companion-Stored");
+        const cachedAt = response.headers.get("X-Companion-Stored");
         return response.json().then(function (game) {
           if (cachedAt) { state.offline = true; return; }  // the worker answered from its cache
           state.offline = false;
@@ -59,15 +59,15 @@ function setup() {
   // the round form, and the game's JSON (probe).
   function keepPages() {
     if (!window.caches || state.offline || !key) return Promise.resolve();
-    var urls = [];
+    const urls = [];
     // This page, unless the worker kept it when it answered. Asking the cache, not whether a
     // worker controls the page: one that took control after the page loaded (a first visit)
     // never saw it, and keeps nothing of it.
-    var page = caches.match(location.pathname).then(function (found) {
+    const page = caches.match(location.pathname).then(function (found) {
       return found ? null : location.pathname;
     });
     // The round form; a finished game has none, so the last round's edit page stands in.
-    var form = document.querySelector('#main a[href$="/round"]') ||
+    const form = document.querySelector('#main a[href$="/round"]') ||
       Array.prototype.slice.call(document.querySelectorAll('#main a[href$="/edit"]')).pop();
     if (form && !state.form) urls.push(form.getAttribute("href"));
     return page.then(function (missing) {
@@ -81,16 +81,16 @@ function setup() {
 
   // The page's language in the phone's own regional form (en-GB: 22 Nov 2026, 16:50).
   function locale() {
-    var lang = document.documentElement.lang || "en";
+    const lang = document.documentElement.lang || "en";
     return (navigator.languages || []).filter(function (tag) {
       return tag.split("-")[0] === lang;
     })[0] || lang;
   }
 
   function sinceText() {
-    var page = key && !state.form ? location.pathname : null;
+    const page = key && !state.form ? location.pathname : null;
     return (page ? stored(page) : Promise.resolve(null)).then(function (at) {
-      var when = at ? new Date(at) : state.savedAt ? new Date(state.savedAt) : new Date(performance.timeOrigin);
+      const when = at ? new Date(at) : state.savedAt ? new Date(state.savedAt) : new Date(performance.timeOrigin);
       state.since = new Intl.DateTimeFormat(locale(),
         { dateStyle: "medium", timeStyle: "short" }).format(when);
     });
@@ -102,16 +102,16 @@ function setup() {
     return fetch(location.pathname, { cache: "no-store", credentials: "same-origin" })
       .then(function (response) { return response.ok ? response.text() : null; })
       .then(function (html) {
-        var fresh = html && new DOMParser().parseFromString(html, "text/html").getElementById("main");
-        var main = document.getElementById("main");
+        const fresh = html && new DOMParser().parseFromString(html, "text/html").getElementById("main");
+        const main = document.getElementById("main");
         if (fresh && main) main.innerHTML = fresh.innerHTML;  // offline-sheet.js redraws on it
       }).catch(function () { /* offline again */ });
   }
 
   // "Round 3 sent.": the changes that waited and are now on the server.
   function sentNote(before) {
-    var left = state.ops.map(function (op) { return op.id; });
-    var gone = before.filter(function (op) { return op.state === "waiting" && left.indexOf(op.id) < 0; });
+    const left = state.ops.map(function (op) { return op.id; });
+    const gone = before.filter(function (op) { return op.state === "waiting" && left.indexOf(op.id) < 0; });
     if (!gone.length) return;
     state.note = gone.map(function (op) {
       return (op.kind === "undo" ? words.removed : words.sent).replace("{n}", String(op.number));
@@ -120,7 +120,7 @@ function setup() {
 
   function sync(always) {
     if (!navigator.onLine) return Promise.resolve();
-    var had = state.ops.length;
+    const had = state.ops.length;
     return syncAll().then(function (outcome) {
       if (outcome && outcome.offline) state.offline = true;
       if (outcome && outcome.server) state.note = words.keptServer;
@@ -141,8 +141,8 @@ function setup() {
   function mustKeep() { return !navigator.onLine || state.offline || state.ops.length > 0; }
 
   function keep(form) {
-    var fields = new FormData(form);
-    var path = form.getAttribute("action") || location.pathname;
+    const fields = new FormData(form);
+    const path = form.getAttribute("action") || location.pathname;
     keepForm(key, new URL(path, location.href).pathname, fields).then(function () {
       askForSync();
       return navigator.onLine ? syncAll().catch(function () {}) : null;
@@ -156,9 +156,9 @@ function setup() {
   }
 
   document.addEventListener("submit", function (event) {
-    var form = event.target;
-    var round = form.matches("form.round-form");
-    var undo = /\/undo$/.test(form.getAttribute("action") || "");
+    const form = event.target;
+    const round = form.matches("form.round-form");
+    const undo = /\/undo$/.test(form.getAttribute("action") || "");
     if (key && (round || undo) && mustKeep()) {
       event.preventDefault();
       event.stopImmediatePropagation();

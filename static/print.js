@@ -3,13 +3,13 @@
 printForm();
 
 function printForm() {
-  var count = document.getElementById("players");
+  const count = document.getElementById("players");
   if (!count) return;
-  var names = Array.prototype.slice.call(document.querySelectorAll(".print-form .name-input"));
+  const names = Array.prototype.slice.call(document.querySelectorAll(".print-form .name-input"));
   function show() {
-    var players = Number(count.value);
+    const players = Number(count.value);
     names.forEach(function (input, index) {
-      var used = index < players;
+      const used = index < players;
       input.hidden = !used;
       input.disabled = !used;
     });

@@ -6,8 +6,8 @@
 // (NFC), trimming, one space for a run of spaces, and lower case: as the server compares
 // names (companion/names.py), so "Anna" and "anna " are offered once.
 
-export var KEPT = 16;  // names this phone remembers
-export var OFFERED = 12;  // choices shown at once
+export const KEPT = 16;  // names this phone remembers
+export const OFFERED = 12;  // choices shown at once
 
 export function who(name) {
   return String(name).normalize("NFC").trim().replace(/\s+/g, " ").toLowerCase();
@@ -16,10 +16,10 @@ export function who(name) {
 // The phone's list after a game with ``names`` started: those first, in seating order, then
 // the names remembered before that were not at this table; at most KEPT.
 export function remembered(list, names) {
-  var seen = new Set();
-  var result = [];
+  const seen = new Set();
+  const result = [];
   names.concat(list || []).forEach(function (name) {
-    var clean = String(name).normalize("NFC").trim();
+    const clean = String(name).normalize("NFC").trim();
     if (!clean || seen.has(who(clean))) return;
     seen.add(who(clean));
     result.push(clean);
@@ -32,9 +32,9 @@ export function remembered(list, names) {
 // (``aliases``: who(spelling) → name, after a rename or a merge); one chip per person, none
 // that is typed in a field already.
 export function offered(roster, recent, typed, aliases) {
-  var taken = new Set(typed.filter(function (name) { return String(name).trim(); }).map(who));
-  var result = [];
-  var named = function (name) { return (aliases && aliases[who(name)]) || name; };
+  const taken = new Set(typed.filter(function (name) { return String(name).trim(); }).map(who));
+  const result = [];
+  const named = function (name) { return (aliases && aliases[who(name)]) || name; };
   roster.concat(recent.map(named)).forEach(function (name) {
     if (taken.has(who(name))) return;
     taken.add(who(name));

@@ -4,7 +4,7 @@
 // DOM wiring only (an ES module that imports nothing).
 recentGames();
 groupLink();
-var main = document.getElementById("main");
+const main = document.getElementById("main");
 if (main) new MutationObserver(groupLink).observe(main, { childList: true });
 
 // A game's link to its group is the read-only one in the page; where this phone holds the
@@ -12,42 +12,42 @@ if (main) new MutationObserver(groupLink).observe(main, { childList: true });
 // becomes that one. Decided here, from this phone's storage only: the server never puts a
 // group's edit link in a game's page.
 function groupLink() {
-  var link = document.querySelector("a[data-group-link]");
+  const link = document.querySelector("a[data-group-link]");
   if (!link) return;
-  var groups;
+  let groups;
   try { groups = JSON.parse(localStorage.getItem("phase10.groups")) || []; } catch (e) { return; }
-  var held = groups.find(function (g) {
+  const held = groups.find(function (g) {
     return g.view && g.view === link.getAttribute("href") && g.url !== g.view;
   });
   if (held) link.href = held.url;
 }
 
 function recentGames() {
-  var KEY = "phase10.recent";
+  const KEY = "phase10.recent";
   function load() {
     try { return JSON.parse(localStorage.getItem(KEY)) || []; } catch (e) { return []; }
   }
   function save(list) {
     try { localStorage.setItem(KEY, JSON.stringify(list.slice(0, 12))); } catch (e) { /* private mode */ }
   }
-  var mine = document.querySelector("[data-recent-game]");
+  const mine = document.querySelector("[data-recent-game]");
   if (mine) {
-    var entry = JSON.parse(mine.getAttribute("data-recent-game"));
-    var state = document.querySelector("[data-game-status]");
+    const entry = JSON.parse(mine.getAttribute("data-recent-game"));
+    const state = document.querySelector("[data-game-status]");
     if (state) {
-      var known = JSON.parse(state.getAttribute("data-game-status"));
+      const known = JSON.parse(state.getAttribute("data-game-status"));
       entry.status = known.status; entry.winners = known.winners; entry.played = known.played;
     }
     entry.seen = Date.now();
-    var list = load().filter(function (g) { return g.url !== entry.url; });
+    const list = load().filter(function (g) { return g.url !== entry.url; });
     list.unshift(entry);
     save(list);
   }
-  var section = document.getElementById("recent");
+  const section = document.getElementById("recent");
   if (!section) return;
-  var games = load();
+  const games = load();
   if (!games.length) return;
-  var words = section.dataset;
+  const words = section.dataset;
 
   function names(list) {
     if (list.length < 2) return list.join("");
@@ -65,23 +65,23 @@ function recentGames() {
     if (g.played) return words.playing.replace("{count}", String(g.played));
     return "";
   }
-  var ul = section.querySelector("ul");
+  const ul = section.querySelector("ul");
   games.forEach(function (g) {
-    var li = document.createElement("li");
-    var a = document.createElement("a");
+    const li = document.createElement("li");
+    const a = document.createElement("a");
     a.href = g.url;
     a.textContent = g.title;
     li.appendChild(a);
-    var status = document.createElement("span");
+    const status = document.createElement("span");
     status.className = "recent-status";
     li.appendChild(status);
-    var when = document.createElement("span");
+    const when = document.createElement("span");
     when.className = "muted";
     when.textContent = " · " + new Date(g.seen).toLocaleDateString();
     li.appendChild(when);
     ul.appendChild(li);
     function show() {
-      var text = describe(g);
+      const text = describe(g);
       status.textContent = text ? " · " + text : "";
       li.classList.toggle("finished", g.status === "finished");
     }

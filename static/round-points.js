@@ -9,7 +9,7 @@ export const LOWEST_WITHOUT_PHASE = 50;
 
 // A points field's text as a number, or NaN when it is not a whole number of points.
 export function readPoints(text) {
-  var trimmed = String(text).trim();
+  const trimmed = String(text).trim();
   return /^[0-9]+$/.test(trimmed) ? Number(trimmed) : NaN;
 }
 
@@ -17,7 +17,7 @@ export function readPoints(text) {
 // made by itself is taken back, and one the person made stays. `least`: the fewest points a
 // full hand is worth in the game's edition.
 export function phaseDoneByPoints(text, least) {
-  var floor = least === undefined || least === "" || Number.isNaN(Number(least)) ? LOWEST_WITHOUT_PHASE : Number(least);
+  const floor = least === undefined || least === "" || Number.isNaN(Number(least)) ? LOWEST_WITHOUT_PHASE : Number(least);
   return readPoints(text) < floor;
 }
 
@@ -26,7 +26,7 @@ export function phaseDoneByPoints(text, least) {
 // (Masters)}; a part the row lacks is null. Whoever went out scores 0 and has their phase
 // done; nothing the person already filled in is changed.
 export function wentOutFills(row) {
-  var fills = {};
+  const fills = {};
   if (row.points === "") fills.points = "0";
   if (row.laid === false) fills.laid = true;
   if (row.phase === "" && row.open) fills.phase = row.open;

@@ -9,7 +9,7 @@ roundForm();
 penaltyPad();
 
 function roundForm() {
-  var form = document.querySelector(".round-form");
+  const form = document.querySelector(".round-form");
   if (!form) return;
 
   function parts(row) {
@@ -28,22 +28,22 @@ function roundForm() {
     if (input && input.dataset.auto === "1") { input[prop] = value; delete input.dataset.auto; }
   }
   function wentOut(row) {
-    var p = parts(row);
-    var fills = wentOutFills({ points: p.points ? p.points.value : null, laid: p.laid ? p.laid.checked : null,
+    const p = parts(row);
+    const fills = wentOutFills({ points: p.points ? p.points.value : null, laid: p.laid ? p.laid.checked : null,
                                phase: p.phase ? p.phase.value : null, open: row.dataset.open });
     if ("points" in fills) set(p.points, "value", fills.points);
     if ("laid" in fills) set(p.laid, "checked", fills.laid);
     if ("phase" in fills) set(p.phase, "value", fills.phase);
   }
   function notOut(row) {
-    var p = parts(row);
+    const p = parts(row);
     unset(p.points, "value", "");
     unset(p.laid, "checked", false);
     unset(p.phase, "value", "");
   }
-  var current = form.querySelector(".went-out-pick input:checked");
+  let current = form.querySelector(".went-out-pick input:checked");
   form.addEventListener("change", function (event) {
-    var input = event.target;
+    const input = event.target;
     if (input.type === "radio" && input.checked && input.closest(".went-out-pick")) {
       if (current && current !== input) notOut(current.closest(".result-row"));
       current = input;
@@ -53,12 +53,12 @@ function roundForm() {
     }
   });
   form.addEventListener("input", function (event) {
-    var input = event.target;
+    const input = event.target;
     if (!input.classList.contains("points-input")) return;
     delete input.dataset.auto;
-    var laid = parts(input.closest(".result-row")).laid;
+    const laid = parts(input.closest(".result-row")).laid;
     if (!laid) return;
-    var done = phaseDoneByPoints(input.value, form.dataset.least);
+    const done = phaseDoneByPoints(input.value, form.dataset.least);
     if (done && !laid.checked) set(laid, "checked", true);
     else if (!done) unset(laid, "checked", false);
   });
@@ -66,10 +66,10 @@ function roundForm() {
 
 // Penalty pad: tap the cards left in a hand; the pad adds them up and fills the points field.
 function penaltyPad() {
-  var pad = document.getElementById("pad");
+  const pad = document.getElementById("pad");
   if (!pad || typeof pad.showModal !== "function") return;
-  var target = null;
-  var items = Array.prototype.slice.call(pad.querySelectorAll(".pad-item"));
+  let target = null;
+  const items = Array.prototype.slice.call(pad.querySelectorAll(".pad-item"));
 
   function total() {
     return padTotal(items.map(function (item) {
@@ -79,7 +79,7 @@ function penaltyPad() {
   function show() { pad.querySelector(".pad-total").textContent = String(total()); }
 
   items.forEach(function (item) {
-    var count = item.querySelector(".pad-count");
+    const count = item.querySelector(".pad-count");
     item.querySelector(".pad-add").addEventListener("click", function () {
       count.textContent = String(padCount(Number(count.textContent), 1)); show();
     });

@@ -1,9 +1,11 @@
 // The service worker, a module worker (registered by offline.js with type "module"; why in
 // docs/decisions.md). companion/views/offline.py serves it at /sw.js (scope /) and puts
-// `var OFFLINE = {version, precache}` in front of this file, so every release (a new hash of
-// static/ and templates/) installs afresh and drops the old shell. It imports the queue's
-// modules exactly as the pages do; the browser fetches them again, past the HTTP cache, with
-// every new worker (updateViaCache "none"), so a release never runs last release's queue.
+// `const OFFLINE = {version, precache}` in front of this file, so every release (a new hash
+// of static/ and templates/) installs afresh and drops the old shell. It imports the queue's
+// modules as the pages do, by addresses relative to its own: the browser loads it from
+// /sw.js, so "./static/offline-queue.js" (the pages, loaded from /static/, write
+// "./offline-queue.js"). The browser fetches them again, past the HTTP cache, with every new
+// worker (updateViaCache "none"), so a release never runs last release's queue.
 //
 // Hand-written rather than Workbox: it is three small strategies (precache, network first with
 // the cache as fallback, a queue replayed with our own conflict rules), the version comes from
@@ -11,18 +13,18 @@
 // what waits to send) and replayed with the API's number and revision guards, which Workbox's
 // background-sync queue (opaque stored requests, blind retries) does not do.
 /* global OFFLINE */
-import { PAGES, SYNC_TAG, keepForm, remember, stamped } from "/static/offline-queue.js";
-import { syncAll } from "/static/offline-sync.js";
+import { PAGES, SYNC_TAG, keepForm, remember, stamped } from "./static/offline-queue.js";
+import { syncAll } from "./static/offline-sync.js";
 
-var SHELL = "shell-" + OFFLINE.version;
-var NETWORK_WAIT = 6000;  // ms: bad reception at the table; after this the cache answers
+const SHELL = "shell-" + OFFLINE.version;
+const NETWORK_WAIT = 6000;  // ms: bad reception at the table; after this the cache answers
 
 // Static files all or nothing (a release is one set of them); a page that fails now is
 // stored the first time it opens instead of costing the phone its whole offline shell.
 self.addEventListener("install", function (event) {
   event.waitUntil(caches.open(SHELL).then(function (cache) {
     return Promise.all(OFFLINE.precache.map(function (url) {
-      var stored = fetch(new Request(url, { cache: "reload", credentials: "same-origin" }))
+      const stored = fetch(new Request(url, { cache: "reload", credentials: "same-origin" }))
         .then(function (response) {
           if (!response.ok) throw new Error(url + " answered " + response.status);
           return stamped(response).then(function (copy) { return cache.put(url, copy); });
@@ -42,10 +44,10 @@ self.addEventListener("activate", function (event) {
 
 function cacheKey(url) {
   // Empty form fields (the print page's unused names) do not make another PDF.
-  var params = new URLSearchParams(url.search);
-  var kept = new URLSearchParams();
+  const params = new URLSearchParams(url.search);
+  const kept = new URLSearchParams();
   params.forEach(function (value, name) { if (value !== "") kept.append(name, value); });
-  var query = kept.toString();
+  const query = kept.toString();
   return url.pathname + (query ? "?" + query : "");
 }
 
@@ -55,15 +57,15 @@ function cached(key) {
 }
 
 function networkFirst(event, key, fallback) {
-  var copy = null;
-  var network = fetch(event.request).then(function (response) {
+  let copy = null;
+  const network = fetch(event.request).then(function (response) {
     if (response.ok && !response.redirected && response.type === "basic") copy = response.clone();
     return response;
   });
   event.waitUntil(network.then(function () {
     return copy && remember(key, copy);
   }).catch(function () { /* offline: nothing to store */ }));
-  var late = new Promise(function (resolve) { setTimeout(resolve, NETWORK_WAIT); })
+  const late = new Promise(function (resolve) { setTimeout(resolve, NETWORK_WAIT); })
     .then(function () { return cached(key); })
     .then(function (found) { return found || network; });
   return Promise.race([network, late]).catch(function () {
@@ -74,7 +76,7 @@ function networkFirst(event, key, fallback) {
 function anyEditPage(game) {
   return caches.open(PAGES).then(function (pages) { return pages.keys(); })
     .then(function (keys) {
-      var same = keys.filter(function (request) {
+      const same = keys.filter(function (request) {
         return new URL(request.url).pathname.indexOf(game + "/rounds/") === 0;
       })[0];
       return same ? caches.match(same) : null;
@@ -84,8 +86,8 @@ function anyEditPage(game) {
 function offlinePage(url) {
   // An edit page never opened here is the game's round form (or another round's edit page),
   // numbered and filled in by offline-sheet.js.
-  var edit = /^(\/games\/[\w-]+)\/rounds\/\d+\/edit$/.exec(url.pathname);
-  var first = edit ? cached(edit[1] + "/round").then(function (found) {
+  const edit = /^(\/games\/[\w-]+)\/rounds\/\d+\/edit$/.exec(url.pathname);
+  const first = edit ? cached(edit[1] + "/round").then(function (found) {
     return found || anyEditPage(edit[1]);
   }) : Promise.resolve(null);
   return first.then(function (found) { return found || cached(url.pathname); })
@@ -105,13 +107,13 @@ function notSent(reason) {
 
 // A server error or a proxy's (500, 502, 503, 504) stores nothing: what was typed is kept
 // like a form posted without a network, rather than lost behind an error page.
-var KEEP_ON = [500, 502, 503, 504];
+const KEEP_ON = [500, 502, 503, 504];
 
 function postPage(event) {
-  var request = event.request;
-  var copy = request.clone();
-  var url = new URL(request.url);
-  var match = /^\/games\/([\w-]+)\/(round|rounds\/\d+\/edit|undo)$/.exec(url.pathname);
+  const request = event.request;
+  const copy = request.clone();
+  const url = new URL(request.url);
+  const match = /^\/games\/([\w-]+)\/(round|rounds\/\d+\/edit|undo)$/.exec(url.pathname);
   function keep(reason) {
     if (!match) return notSent("offline");
     return copy.formData().then(function (fields) {
@@ -128,15 +130,15 @@ function postPage(event) {
 }
 
 self.addEventListener("fetch", function (event) {
-  var request = event.request;
-  var url = new URL(request.url);
+  const request = event.request;
+  const url = new URL(request.url);
   if (url.origin !== self.location.origin) return;
   if (request.method === "POST" && request.mode === "navigate") {
     event.respondWith(postPage(event));
     return;
   }
   if (request.method !== "GET") return;
-  var path = url.pathname;
+  const path = url.pathname;
   if (path.indexOf("/static/") === 0) {
     event.respondWith(cached(path).then(function (found) {
       return found || networkFirst(event, path, function () { return Response.error(); });
@@ -148,10 +150,10 @@ self.addEventListener("fetch", function (event) {
   } else if (path.indexOf("/api/") === 0 || /\/events$/.test(path)) {
     return;
   } else if (/\.(pdf|svg)$/.test(path)) {
-    var key = cacheKey(url);
+    const key = cacheKey(url);
     event.respondWith(networkFirst(event, key, function () { return Response.error(); }));
   } else {
-    var navigation = request.mode === "navigate";
+    const navigation = request.mode === "navigate";
     event.respondWith(networkFirst(event, cacheKey(url), function () {
       return navigation ? offlinePage(url) : Response.error();
     }));

@@ -110,6 +110,7 @@ def test_trickling_chunked_bodies_are_cut_with_408_and_others_are_served(
         thread.join()
     assert len(outcomes) == 20
     assert all(status == b"408" for status, _seconds in outcomes), outcomes
-    assert all(SECONDS <= seconds < SECONDS + 5 for _status, seconds in outcomes), outcomes
+    # Never cut before the deadline; cut by the server, not by the client giving up (20 s).
+    assert all(SECONDS <= seconds < 20 for _status, seconds in outcomes), outcomes
     # One worker, and it answered other requests while twenty bodies trickled.
     assert len(served) >= 3 and all(status == 201 for status, _seconds in served), served

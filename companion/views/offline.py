@@ -70,7 +70,7 @@ def service_worker() -> Response:
     which a module allows (they are hoisted; ``OFFLINE`` is set before the worker's own code)."""
     static = Path(current_app.static_folder or "static")
     config = {"version": version(), "precache": precache_urls()}
-    source = f"var OFFLINE = {json.dumps(config)};\n" + (static / "sw.js").read_text("utf-8")
+    source = f"const OFFLINE = {json.dumps(config)};\n" + (static / "sw.js").read_text("utf-8")
     response = Response(source, mimetype="text/javascript")
     response.headers["Service-Worker-Allowed"] = "/"
     response.headers["Cache-Control"] = "no-cache"
