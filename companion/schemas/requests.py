@@ -250,8 +250,9 @@ class Revised(Schema):
     revision: Revision = None
 
 
-class RoundBody(Revised):
-    """A round's results, to add or to put in the place of a stored round."""
+class RoundResults(Revised):
+    """A round's results, with the guards a write may carry: what a write and a file's round
+    share."""
 
     SAYS = Says("a round must be an object with “results”")
     results: Annotated[list[Result], Says("“%(key)s” must be %(what)s",
@@ -260,15 +261,20 @@ class RoundBody(Revised):
         description="the round the client believes it adds (409 when another device did)")] \
         = None
     confirm: Annotated[StrictBool, Says("“confirm” must be true or false")] = False
+
+    def to_round(self, edition: Edition, *, complete: bool = True) -> scoring.Round:
+        return scoring.Round(tuple(result.to_result(edition, complete=complete)
+                                   for result in self.results))
+
+
+class RoundBody(RoundResults):
+    """A round's results, to add or to put in the place of a stored round."""
+
     before: Annotated[list[Result] | None, Says("“%(key)s” must be %(what)s", what=Term(
         "the round's results as you last saw them")), Field(
         description="the results of the round this write changes as the client last saw "
                     "them ([] for a new round): with an older revision the write is stored "
                     "when that round is still so, else 409")] = None
-
-    def to_round(self, edition: Edition, *, complete: bool = True) -> scoring.Round:
-        return scoring.Round(tuple(result.to_result(edition, complete=complete)
-                                   for result in self.results))
 
     def seen_round(self, edition: Edition) -> tuple[scoring.Result, ...] | None:
         """The round as the client last saw it (``before``; None when it did not say)."""
