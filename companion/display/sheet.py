@@ -1,4 +1,5 @@
-"""What the sheet pages show, and the round forms' glue to the scoring values."""
+"""What the sheet pages show, and what the round form shows besides the entries (who plays,
+the phases Masters offers, the round as the form saw it)."""
 
 from __future__ import annotations
 
