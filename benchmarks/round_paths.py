@@ -1,6 +1,6 @@
 """The path of one round through the package: posted to the API, and typed on the page.
 
-    python benchmarks/round_paths.py [--modules]
+    python -m benchmarks.round_paths [--modules]     (from the repository's root)
 
 Builds the app on a temporary SQLite database, starts a game and stores a round through each
 path once (so nothing is traced the first time it is imported or kept), then traces one more
@@ -31,10 +31,9 @@ from pathlib import Path
 from types import CodeType, FrameType
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT)]
+from companion import create_app
 
-from companion import create_app  # noqa: E402
+ROOT = Path(__file__).resolve().parent.parent
 
 PLAYERS = ["Ann", "Ben", "Cleo"]
 POINTS = {"Ann": 0, "Ben": 55, "Cleo": 5}  # Ann went out; Ben laid no phase
