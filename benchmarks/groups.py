@@ -67,7 +67,7 @@ def build_group(games: int) -> str:
     group = group_services.create_group("Benchmark")
     for index in range(games):
         board = index % 10 == 9
-        game = services.create_game(services.GameSpec(
+        game = services.create_game(scoring.GameSpec(
             editions.get("board") if board else editions.get("original"), NAMES))
         game.group_id = group.id
         rounds = 6 if index % 4 == 3 else 40
@@ -108,8 +108,8 @@ def main() -> None:
 
     def count(path: str) -> int:
         """The statements of one request. Counting watches the engine, which makes the app's
-        small reads go through the session (companion.reading.rows): the same statements,
-        so it is done apart from the timings."""
+        small reads go through the session (companion.services.reading.rows): the same
+        statements, so it is done apart from the timings."""
         queries.clear()
         event.listen(engine, "before_cursor_execute", record)
         try:

@@ -31,8 +31,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from make_game import NAMES, round_body  # noqa: E402
 
-from companion import create_app, reading
+from companion import create_app
 from companion.cache import pages as rendered  # noqa: E402
+from companion.services import reading  # noqa: E402
 
 
 def median_us(call: Callable[[], object], repeat: int) -> float:

@@ -113,8 +113,7 @@ def build(test_config: Mapping[str, Any] | None = None) -> Flask:
 
     app.jinja_env.globals["here"] = here  # the language switch's way back
 
-    from companion import api, views
-    from companion.api import common as errors
+    from companion import api, errors, views
 
     api.register(app)
     from companion.views import groups as group_pages
@@ -126,7 +125,8 @@ def build(test_config: Mapping[str, Any] | None = None) -> Flask:
 
     quotas.init_app(app)
 
-    from companion import models, reading, storage  # noqa: F401  (migrations compare the models)
+    from companion import models, storage  # noqa: F401  (migrations compare the models)
+    from companion.services import reading
 
     storage.init_app(app, also=reading.init_reads)
     from companion.services import editions as house_editions

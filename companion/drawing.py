@@ -38,7 +38,7 @@ from typing import Any, Generic, TypeVar, cast
 from flask import Flask, current_app
 from flask_babel import gettext
 
-from companion.exceptions import ServiceError
+from companion.exceptions import Kind, ServiceError
 
 T = TypeVar("T")
 
@@ -79,7 +79,9 @@ STANDINGS: Drawer[bytes] = Drawer("companion.png", "standings_png")
 
 class DrawingBusy(ServiceError):
     """The drawing was refused (too many waiting) or missed its deadline: a refusal for now,
-    answered 503 (:func:`init_app`)."""
+    answered as the companion being busy (:func:`init_app`): try again later."""
+
+    kind = Kind.UNAVAILABLE
 
 
 class Translator:
@@ -251,7 +253,7 @@ RETRY_SECONDS = 10
 
 
 def _busy(_error: DrawingBusy) -> Any:
-    from companion.guards.outage import try_again_later
+    from companion.errors import try_again_later
 
     return try_again_later(gettext("Drawing this takes longer than it should right now. Try "
                                    "again in a few seconds."), RETRY_SECONDS)

@@ -1,14 +1,19 @@
 """The companion's one exception tree, rooted in ValueError.
 
 Everything the companion refuses is a :class:`CompanionError` carrying a :class:`Reason`: a
-sentence kept as a template with its parameters, so the page or the API answer translates it.
-Four branches say where the refusal comes from; the web layer maps them to status codes
-(companion.api.games, companion.api.groups):
+sentence kept as a template with its parameters, so the page or the API answer translates it,
+and a :class:`Kind`: what sort of refusal it is. The refusal says what went wrong; how the web
+answers it (the HTTP status, the JSON error or the page) is decided in one place,
+companion.errors, whose table maps each kind to its status. Four branches say where the
+refusal comes from:
 
-- :class:`RulesError` (companion.rules): an unknown card, edition or phase, a deck broken;
+- :class:`RulesError` (companion.rules, companion.editions): an unknown card, edition or
+  phase, a deck broken, house rules that cannot be played;
 - :class:`ScoringError` (companion.scoring): a setup or round the rules of play refuse;
-- :class:`ServiceError` (services, roster, groups, import): a change the stored data refuses;
-- :class:`InputError` (companion.schemas): a request or file that is not shaped as documented.
+- :class:`ServiceError` (companion.services, companion.drawing): a change the stored data
+  refuses, a file that cannot be imported, a drawing that cannot be made now;
+- :class:`InputError` (companion.schemas, companion.guards): a request or file that is not
+  shaped as documented.
 
 Pure Python, so the rules engine and the scoring may import it.
 """
@@ -17,6 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import Any
 
 
@@ -57,6 +63,28 @@ class Reason:
         return template % dict(self.params) if self.params else template
 
 
+class Kind(Enum):
+    """What sort of refusal an error is, whatever its words: companion.errors.STATUS gives
+    each its HTTP status, the one table of them."""
+
+    INPUT = "input"
+    """The request cannot be taken as it is: malformed, or a value that cannot be."""
+    UNKNOWN = "unknown"
+    """What the request names is not there (a round, a player, a game by its link)."""
+    CONFLICT = "conflict"
+    """The stored data moved on or no longer takes it: stale, finished, someone else's."""
+    LATE = "late"
+    """The request's body did not arrive in time."""
+    TOO_LARGE = "too large"
+    """The request or what it would store is larger than allowed."""
+    REFUSED = "refused"
+    """Well formed, but the rules refuse it: a round, house rules, an imported file, a form."""
+    TOO_MANY = "too many"
+    """Too many requests or open answers from one address."""
+    UNAVAILABLE = "unavailable"
+    """The companion cannot answer it right now (the database, drawing): try again later."""
+
+
 class CompanionError(ValueError):
     """Base of everything the companion refuses; ``reason`` says why, translatably.
 
@@ -65,6 +93,9 @@ class CompanionError(ValueError):
     >>> str(CompanionError("“%(key)s” must be true or false", key="confirm"))
     '“confirm” must be true or false'
     """
+
+    kind: Kind = Kind.INPUT
+    """What sort of refusal this is; a subclass, or an instance, says when it is another."""
 
     def __init__(self, reason: Reason | str, /, **params: Any) -> None:
         self.reason = reason if isinstance(reason, Reason) else Reason(reason, params)

@@ -61,7 +61,7 @@ def _apply(game: models.Game, step: str, value: object) -> None:
 def test_the_kept_sheet_is_the_replayed_sheet(app: Flask, steps: list[tuple[str, object]]
                                               ) -> None:
     with app.app_context():
-        game = services.create_game(services.GameSpec(editions.get("original"), PLAYERS))
+        game = services.create_game(scoring.GameSpec(editions.get("original"), PLAYERS))
         key = game.edit_key
         for step, value in steps:
             if step == "commit":
@@ -78,7 +78,7 @@ def test_the_kept_sheet_is_the_replayed_sheet(app: Flask, steps: list[tuple[str,
 
 def test_a_rolled_back_write_is_not_kept(app: Flask) -> None:
     with app.app_context():
-        game = services.create_game(services.GameSpec(editions.get("original"), PLAYERS))
+        game = services.create_game(scoring.GameSpec(editions.get("original"), PLAYERS))
         db.session.commit()
         key, revision = game.edit_key, game.revision
         services.record_round(game, card_round(0, (True, False, False), (0, 50, 50)))

@@ -14,9 +14,10 @@ from flask import Flask
 from flask.testing import FlaskClient
 from test_groups_api import card_round, finish_short, start
 
-from companion import create_app, live, reading
+from companion import create_app, live
 from companion.cache import pages as rendered
 from companion.extensions import db
+from companion.services import reading
 
 NAMES = ["Ann", "Ben", "Cem"]
 TOKEN = re.compile(r'name="csrf_token" type="hidden" value="([^"]+)"|'

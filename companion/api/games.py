@@ -7,10 +7,11 @@ from dataclasses import replace
 from flask import Response, abort, current_app, jsonify, request
 from flask_babel import gettext as _
 
-from companion import live, models, reading
-from companion.api.common import body, bp, json_error, locked, name_warnings, saved
+from companion import errors, live, models
+from companion.api.common import body, bp, locked, name_warnings, saved
 from companion.api.openapi import documented
 from companion.cache import pages as rendered
+from companion.exceptions import Kind
 from companion.extensions import db
 from companion.schemas import (
     Events,
@@ -22,6 +23,7 @@ from companion.schemas import (
 )
 from companion.schemas.games import game_json
 from companion.services import games as services
+from companion.services import reading
 from companion.services.seen import Seen
 
 
@@ -116,8 +118,9 @@ def events(key: str) -> Response:
 
 
 def _too_many_streams() -> Response:
-    response = json_error(429, _("Too many live updates are open from your address: close "
-                                 "a few pages of games and try again."))
+    response = errors.json_error(errors.status(Kind.TOO_MANY), _(
+        "Too many live updates are open from your address: close a few pages of games and "
+        "try again."))
     response.headers["Retry-After"] = str(STREAMS_RETRY_SECONDS)
     return response
 

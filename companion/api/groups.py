@@ -7,7 +7,7 @@ from typing import Any
 
 from flask import Blueprint, Response, abort, jsonify, request
 
-from companion import models
+from companion import errors, models
 from companion.api import common as api
 from companion.api.openapi import documented
 from companion.cache import pages as rendered
@@ -36,7 +36,7 @@ from companion.services import groups as group_services
 
 bp = Blueprint("api_groups", __name__, url_prefix="/api")
 csrf.exempt(bp)
-api.answer_refusals(bp)
+errors.answer_refusals(bp)
 
 
 

@@ -24,8 +24,9 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 from flask import Response, jsonify
 from pydantic import BaseModel
 
-from companion import editions
+from companion import editions, errors
 from companion.api.common import bp
+from companion.exceptions import Kind
 from companion.schemas import ErrorAnswer
 from companion.services import games as services
 
@@ -51,9 +52,9 @@ class _Described:
 
         models: dict[str, Any] = {f"HTTP_{code}": model for code, model in self.answers.items()}
         models.update({f"HTTP_{code}": ErrorAnswer for code in self.codes})
+        malformed = self.codes[0] if self.codes else errors.status(Kind.INPUT)
         describe = tree.validate(json=self.json, query=self.query, resp=Answers(**models),
-                                 skip_validation=True,
-                                 validation_error_status=self.codes[0] if self.codes else 400)
+                                 skip_validation=True, validation_error_status=malformed)
         # spectree finds a view's description along its __wrapped__ chain.
         self.plain.__wrapped__ = describe(self.view)  # type: ignore[attr-defined]
 

@@ -17,7 +17,7 @@ from typing import Any
 
 from companion import editions
 from companion.editions.base import MATTEL, RAVENSBURGER, CardValues, Edition, PhaseTable
-from companion.exceptions import N_, Reason, Term
+from companion.exceptions import N_, Kind, Reason, Term
 from companion.limits import MAX_GROUP_NAME
 from companion.names import clean, length, refusal
 from companion.rules.cards import MAX_NUMBER
@@ -65,6 +65,8 @@ class HouseRules:
 class HouseRulesRefused(RulesError):
     """A definition with problems; ``problems`` has each as (field, reason), ``reason`` the
     first."""
+
+    kind = Kind.REFUSED
 
     def __init__(self, problems: Problems) -> None:
         super().__init__(problems[0][1])

@@ -22,11 +22,13 @@ from typing import Any
 from flask import Flask, abort, request
 from werkzeug.wsgi import LimitedStream
 
-from companion.exceptions import InputError
+from companion import errors
+from companion.exceptions import InputError, Kind
 from companion.limits import IMPORT_MAX_BYTES
 
 REFUSED = "companion.body_refused"
-"""The status a body that did not arrive as it should is answered with (408, 400, 413)."""
+"""The kind of refusal of a body that did not arrive as it should (late, malformed, too
+large), which the app answers with its status (companion.errors)."""
 WRITES = {"POST", "PUT", "PATCH", "DELETE"}
 #: The addresses that take a group's file, up to IMPORT_MAX_BYTES; others MAX_CONTENT_LENGTH.
 IMPORTS = {"/api/import", "/import"}
@@ -77,7 +79,7 @@ class BodyDeadline:
                 body = _chunks(environ["wsgi.input"], most) if length is None else \
                     LimitedStream(environ["wsgi.input"], length).read()
         except BodyRefused as refused:
-            environ[REFUSED], body = refused.status, b""
+            environ[REFUSED], body = refused.kind, b""
             _stop_reading(environ)
         environ.pop("HTTP_TRANSFER_ENCODING", None)
         environ["wsgi.input"] = io.BytesIO(body)
@@ -85,22 +87,22 @@ class BodyDeadline:
 
 
 class BodyRefused(InputError):
-    """A body that did not arrive as it should: ``status`` says how the app answers. The
-    answer is the app's own page or JSON for that status (translated there), so the reason
-    here is only what a log shows."""
+    """A body that did not arrive as it should: ``kind`` says how the app answers. The
+    answer is the app's own page or JSON for that kind's status (translated there), so the
+    reason here is only what a log shows."""
 
-    WHY = {408: "the request body did not arrive in time",
-           400: "the request body is not well formed",
-           413: "the request body is too large"}
+    WHY = {Kind.LATE: "the request body did not arrive in time",
+           Kind.INPUT: "the request body is not well formed",
+           Kind.TOO_LARGE: "the request body is too large"}
 
-    def __init__(self, status: int) -> None:
-        super().__init__(self.WHY[status])
-        self.status = status
+    def __init__(self, kind: Kind) -> None:
+        super().__init__(self.WHY[kind])
+        self.kind = kind
 
 
 @contextlib.contextmanager
 def _deadline(seconds: float) -> Iterator[None]:
-    """BodyRefused(408) when the block takes longer than ``seconds`` (under gevent; elsewhere
+    """BodyRefused (late) when the block takes longer than ``seconds`` (under gevent; elsewhere
     the server's socket timeout bounds each read)."""
     if not _gevent_patched():
         yield
@@ -111,7 +113,7 @@ def _deadline(seconds: float) -> Iterator[None]:
         with Timeout(seconds):
             yield
     except Timeout:
-        raise BodyRefused(408) from None
+        raise BodyRefused(Kind.LATE) from None
 
 
 def _chunks(stream: Any, most: int) -> bytes:
@@ -125,13 +127,13 @@ def _chunks(stream: Any, most: int) -> bytes:
         except Exception as error:  # noqa: BLE001  the servers' chunk errors share no base
             # (gunicorn's ParseException, its NoMoreData an OSError, werkzeug's OSError);
             # gevent's Timeout is no Exception and reaches _deadline.
-            raise BodyRefused(400) from error
+            raise BodyRefused(Kind.INPUT) from error
         if not part:
             return b"".join(parts)
         parts.append(part)
         size += len(part)
         if size > most:
-            raise BodyRefused(413)
+            raise BodyRefused(Kind.TOO_LARGE)
 
 
 #: How much of a chunked body is asked for at once.
@@ -139,9 +141,9 @@ CHUNK = 64 * 1024
 
 
 def _refuse_body() -> None:
-    status = request.environ.get(REFUSED)
-    if status is not None:
-        abort(int(status))
+    kind = request.environ.get(REFUSED)
+    if kind is not None:
+        abort(errors.status(kind))
 
 
 def init_app(app: Flask) -> None:

@@ -14,12 +14,12 @@ import logging
 from contextlib import suppress
 from typing import Any
 
-from flask import Flask, Response, render_template
+from flask import Flask, Response
 from flask_babel import gettext as _
 from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
-from companion.api.common import json_error, wants_json
+from companion.errors import try_again_later
 from companion.extensions import db
 from companion.storage import ANSWER
 
@@ -38,16 +38,6 @@ def _unavailable(error: Exception) -> Any:
     return try_again_later(
         _("The database is not answering right now. Try again in a few seconds."),
         RETRY_SECONDS)
-
-
-def try_again_later(message: str, seconds: int) -> Response:
-    """503 with ``Retry-After``: the API's JSON error, or the error page for a person."""
-    if wants_json():
-        response = json_error(503, message)
-    else:
-        response = Response(render_template("error.html", message=message, status=503), 503)
-    response.headers["Retry-After"] = str(seconds)
-    return response
 
 
 def _back(response: Response) -> Response:
@@ -84,8 +74,9 @@ def init_app(app: Flask) -> None:
         # Waiting for a connection of the pool is part of connecting.
         options.setdefault("pool_timeout", int(app.config["DATABASE_CONNECT_SECONDS"]))
         app.config["SQLALCHEMY_ENGINE_OPTIONS"] = options
-        # The reads and the listener use the driver directly (companion.reading, .live): its
-        # own errors are outages too. Imported here, in the worker, after gevent's patching.
+        # The reads and the listener use the driver directly (companion.services.reading,
+        # companion.live): their own errors are outages too. Imported here, in the worker,
+        # after gevent's patching.
         import psycopg
 
         app.register_error_handler(psycopg.OperationalError, _unavailable)

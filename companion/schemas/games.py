@@ -4,14 +4,13 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import overload
+from typing import Protocol, overload
 
 from flask import url_for
 
-from companion import models, scoring
+from companion import scoring
 from companion.editions import Edition
 from companion.editions.house import HouseRules
-from companion.reading import GameHead
 from companion.schemas.answers import (
     GameJson,
     HouseRulesJson,
@@ -75,7 +74,27 @@ def _stamp(moment: datetime | None) -> str | None:
     return None if moment is None else moment.isoformat(timespec="seconds") + "Z"
 
 
-def game_json(game: models.Game | GameHead, sheet: scoring.Sheet, *,
+class GameRow(Protocol):
+    """What the answer needs of a game's own row: a stored game (companion.models.Game) or
+    the row alone, as the reads find it (companion.services.reading.GameHead)."""
+
+    @property
+    def edit_key(self) -> str: ...
+
+    @property
+    def view_key(self) -> str: ...
+
+    @property
+    def revision(self) -> int: ...
+
+    @property
+    def created_at(self) -> datetime: ...
+
+    @property
+    def last_round_at(self) -> datetime | None: ...
+
+
+def game_json(game: GameRow, sheet: scoring.Sheet, *,
               editable: bool) -> GameJson:
     """The game; ``id`` (the edit capability) only for those who hold it."""
     setup = sheet.setup

@@ -1,4 +1,4 @@
-"""A group as the API's JSON, and an import's refusal in words."""
+"""A group as the API's JSON."""
 
 from __future__ import annotations
 
@@ -6,10 +6,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from flask import url_for
-from flask_babel import gettext as _
 
 from companion import models
-from companion.i18n import say
 from companion.schemas.answers import (
     GameRefJson,
     GroupGameJson,
@@ -28,7 +26,6 @@ from companion.scoring.records import (
     PlayerRecord,
     hardest,
 )
-from companion.services.exchange import ImportRefused
 
 
 def _stamp(moment: Any) -> str:
@@ -119,19 +116,3 @@ def group_json(group: models.Group, edit_keys: Mapping[str, str], records: Group
         data["id"] = group.edit_key
         data["links"]["edit"] = url_for("groups.page", key=group.edit_key, _external=True)
     return data
-
-
-def refusal(error: ImportRefused) -> str:
-    """Why nothing was imported, saying where in the file."""
-    reason = say(error.reason)
-    if error.game is not None and error.round is not None:
-        where = _("Game %(game)s, round %(round)s", game=error.game, round=error.round)
-    elif error.round is not None:
-        where = _("Round %(round)s", round=error.round)
-    elif error.game is not None:
-        where = _("Game %(game)s", game=error.game)
-    else:
-        return str(_("Nothing was imported: %(reason)s", reason=reason))
-    if error.player:
-        where = _("%(where)s (%(player)s)", where=where, player=error.player)
-    return str(_("Nothing was imported. %(where)s: %(reason)s", where=where, reason=reason))

@@ -45,7 +45,6 @@ from companion.schemas.base import (
     Schema,
 )
 from companion.schemas.root import Root
-from companion.services.games import GameSpec
 
 # The rules checker and "What do I need?"
 
@@ -171,11 +170,11 @@ class NewGame(Schema):
             raise InputError(PHASES_SAY.template)
         return self
 
-    def to_spec(self) -> GameSpec:
+    def to_spec(self) -> scoring.GameSpec:
         first = self.dealer if "dealer" in self.model_fields_set else self.starter
         phases = None if self.phases is None else tuple(self.phases)
-        return GameSpec(self.edition, tuple(self.players), phases, self.ten_rounds,
-                        self.knocking, first)
+        return scoring.GameSpec(self.edition, tuple(self.players), phases, self.ten_rounds,
+                                self.knocking, first)
 
 
 class Result(Schema):

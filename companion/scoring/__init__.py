@@ -14,6 +14,7 @@ from companion.scoring.game import (
 )
 from companion.scoring.model import (
     GameFinished,
+    GameSpec,
     InvalidSetup,
     Move,
     NeedsConfirmation,
@@ -32,7 +33,7 @@ from companion.scoring.sheet import phase_tried
 
 __all__ = [
     "least_without_phase",
-    "GameFinished", "InvalidSetup", "Move", "NeedsConfirmation", "PlayerLine", "Problem",
-    "Result", "Round", "RoundRejected", "RoundView", "Setup", "Sheet", "Status", "add_round",
-    "build_sheet", "check_round", "continue_sheet", "phase_tried", "replace_round",
+    "GameFinished", "GameSpec", "InvalidSetup", "Move", "NeedsConfirmation", "PlayerLine",
+    "Problem", "Result", "Round", "RoundRejected", "RoundView", "Setup", "Sheet", "Status",
+    "add_round", "build_sheet", "check_round", "continue_sheet", "phase_tried", "replace_round",
 ]

@@ -8,9 +8,24 @@ from dataclasses import dataclass
 from typing import Literal
 
 from companion.editions import Edition
-from companion.exceptions import Reason, ScoringError
+from companion.exceptions import Kind, Reason, ScoringError
 
 Status = Literal["playing", "tiebreak", "finished"]
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """A new game's settings as asked for (a request, a form, a rematch), before
+    companion.services.games checks them and stores the game whose Setup they become: names
+    as typed, ``first`` the name of the first dealer or starter."""
+
+    edition: Edition
+    players: tuple[str, ...]
+    phases: tuple[int, ...] | None = None
+    """The phases in play (None: all of the edition's)."""
+    ten_rounds: bool = False
+    knocking: bool = False
+    first: str | None = None
 
 
 @dataclass(frozen=True)
@@ -84,6 +99,8 @@ class InvalidSetup(ScoringError):
 class GameFinished(ScoringError):
     """A round was offered to a game that is already decided."""
 
+    kind = Kind.CONFLICT
+
     def __init__(self) -> None:
         super().__init__("the game is finished: it takes no more rounds")
 
@@ -91,6 +108,8 @@ class GameFinished(ScoringError):
 class RoundRejected(ScoringError):
     """Round ``number`` breaks the rules named in ``problems``, at least one (``reason``: the
     first)."""
+
+    kind = Kind.REFUSED
 
     def __init__(self, number: int, problems: Sequence[Problem]) -> None:
         self.number = number
@@ -102,6 +121,8 @@ class RoundRejected(ScoringError):
 class NeedsConfirmation(ScoringError):
     """The round breaks no rule but looks impossible; it is taken only when confirmed.
     ``warnings``: at least one (``reason``: the first)."""
+
+    kind = Kind.REFUSED
 
     def __init__(self, warnings: Sequence[Problem]) -> None:
         self.warnings = tuple(warnings)

@@ -22,7 +22,7 @@ from pydantic import ValidationError
 from companion import models, schemas, scoring
 from companion import names as player_names
 from companion.editions import Edition, house
-from companion.exceptions import CompanionError, Reason, ServiceError
+from companion.exceptions import CompanionError, Kind, Reason, ServiceError
 from companion.schemas import FORMAT, VERSION
 from companion.services import editions as house_rules
 from companion.services import games as services
@@ -32,6 +32,8 @@ from companion.services import players as roster_services
 
 class ImportRefused(ServiceError):
     """The file cannot be trusted: why, and where (game and round numbers from 1, player)."""
+
+    kind = Kind.REFUSED
 
     def __init__(self, reason: Reason, game: int | None = None, round: int | None = None,
                  player: str | None = None, field: str | None = None) -> None:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from sqlalchemy import Select, bindparam, inspect, select, text
@@ -19,11 +18,10 @@ from sqlalchemy.orm.exc import StaleDataError
 from companion import live, models, scoring, storage
 from companion import names as player_names
 from companion.cache import sheets as derived
-from companion.editions import Edition
-from companion.exceptions import Reason, ServiceError
+from companion.exceptions import Kind, Reason, ServiceError
 from companion.extensions import db
 from companion.limits import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
-from companion.scoring import Problem
+from companion.scoring import GameSpec, Problem
 from companion.services import tallies as group_tallies
 
 # The refusals of a stale write, where the callers of these services find the others.
@@ -45,6 +43,8 @@ class SetupError(ServiceError):
 class NoSuchRound(ServiceError, LookupError):
     """The round to undo or correct is not (or no longer) in the game."""
 
+    kind = Kind.UNKNOWN
+
     def __init__(self, number: int | None = None) -> None:
         super().__init__("there is no such round in this game")
         self.number = number
@@ -52,17 +52,6 @@ class NoSuchRound(ServiceError, LookupError):
 
 #: What a game link can look like (``secrets.token_urlsafe``); anything else is no game.
 KEY = re.compile(r"[A-Za-z0-9_-]{1,64}")
-
-
-@dataclass(frozen=True)
-class GameSpec:
-    edition: Edition
-    players: tuple[str, ...]
-    phases: tuple[int, ...] | None = None
-    """The phases in play (None: all of the edition's)."""
-    ten_rounds: bool = False
-    knocking: bool = False
-    first: str | None = None
 
 
 def validate_spec(spec: GameSpec) -> GameSpec:

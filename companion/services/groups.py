@@ -16,24 +16,27 @@ from typing import Any
 from sqlalchemy import Select, bindparam, func, or_, select, union_all
 from sqlalchemy.orm import selectinload
 
-from companion import models, reading, storage
+from companion import models, storage
 from companion import names as player_names
 from companion.cache.store import Kept
-from companion.exceptions import Reason, ServiceError
+from companion.exceptions import Kind, Reason, ServiceError
 from companion.extensions import db
 from companion.limits import MAX_GROUP_GAMES, MAX_GROUP_NAME
-from companion.scoring import records, tally
+from companion.scoring import GameSpec, records, tally
 from companion.services import games as services
 from companion.services import players as roster_services
+from companion.services import reading
 from companion.services import tallies as group_tallies
 
 
 class GroupProblem(ServiceError):
-    """A group request that cannot be done: an HTTP status and a reason a person understands."""
+    """A group request that cannot be done: what sort of refusal (``kind``: a link or
+    player that is not there, a game that is someone else's, a group that is full) and a
+    reason a person understands."""
 
-    def __init__(self, status: int, reason: Reason) -> None:
+    def __init__(self, kind: Kind, reason: Reason) -> None:
         super().__init__(reason)
-        self.status = status
+        self.kind = kind
 
 
 def clean_name(name: str) -> str:
@@ -41,11 +44,11 @@ def clean_name(name: str) -> str:
     name (companion.names.refusal) of at most MAX_GROUP_NAME characters, the column's size."""
     name = player_names.clean(name)
     if player_names.length(name) > MAX_GROUP_NAME:
-        raise GroupProblem(400, Reason("a group's name has at most %(max)s characters",
-                                        {"max": MAX_GROUP_NAME}))
+        raise GroupProblem(Kind.INPUT, Reason("a group's name has at most %(max)s characters",
+                                              {"max": MAX_GROUP_NAME}))
     refused = player_names.refusal(name, MAX_GROUP_NAME, MAX_GROUP_NAME) if name else None
     if refused is not None:
-        raise GroupProblem(400, refused)
+        raise GroupProblem(Kind.INPUT, refused)
     return name
 
 
@@ -278,9 +281,9 @@ def has_room(group_id: int) -> bool:
 
 
 def make_room(group_id: int) -> None:
-    """GroupProblem (413) when the group is full: nothing is stored."""
+    """GroupProblem (TOO_LARGE) when the group is full: nothing is stored."""
     if not has_room(group_id):
-        raise GroupProblem(413, Reason(
+        raise GroupProblem(Kind.TOO_LARGE, Reason(
             "a group holds at most %(max)s games: start a new group for the next ones",
             {"max": MAX_GROUP_GAMES}))
 
@@ -290,15 +293,15 @@ def add_game(group: models.Group, key: str, *, revision: int | None = None) -> m
     game = services.lock_game(key, revision=revision)
     if game is None and services.KEY.fullmatch(key) and db.session.execute(
             select(models.Game.id).where(models.Game.view_key == key)).first() is not None:
-        raise GroupProblem(404, Reason(
+        raise GroupProblem(Kind.UNKNOWN, Reason(
             "that is the game's read-only link, which cannot add it to a group: paste its "
             "edit link instead, the address of the game's page on the phone that keeps score"))
     if game is None:
-        raise GroupProblem(404, Reason("there is no game with that edit link"))
+        raise GroupProblem(Kind.UNKNOWN, Reason("there is no game with that edit link"))
     if game.group_id == group.id:
         return game
     if game.group_id is not None:
-        raise GroupProblem(409, Reason("that game belongs to another group already"))
+        raise GroupProblem(Kind.CONFLICT, Reason("that game belongs to another group already"))
     make_room(group.id)
     game.group_id = group.id
     services._touch(game)
@@ -341,11 +344,11 @@ def merge(group: models.Group, spelling: str, into: str) -> None:
     key = player_names.key
     for name in (spelling, into):
         if key(name) not in known:
-            raise GroupProblem(400, Reason("nobody called %(name)s played in this group",
-                                                {"name": name}))
+            raise GroupProblem(Kind.INPUT, Reason("nobody called %(name)s played in this group",
+                                                  {"name": name}))
     target = current.get(key(into), known.get(key(into), into))
     if key(spelling) == key(target):
-        raise GroupProblem(400, Reason("choose two different players to merge"))
+        raise GroupProblem(Kind.INPUT, Reason("choose two different players to merge"))
     for alias in group.aliases:
         if key(alias.name) == key(spelling):
             alias.name = target  # who was merged into the spelling follows it
@@ -376,13 +379,13 @@ def rename(group: models.Group, old: str, new: str) -> str:
     key = player_names.key
     typed, current, known = _people(group)
     if key(old) not in known:
-        raise GroupProblem(404, Reason("nobody called %(name)s played in this group",
-                                       {"name": player_names.clean(old)}))
+        raise GroupProblem(Kind.UNKNOWN, Reason("nobody called %(name)s played in this group",
+                                                {"name": player_names.clean(old)}))
     person = key(current.get(key(old), known[key(old)]))
     shown = current.get(person, known.get(person, old))
     new = roster_services.valid_name(new, instead_of=shown)
     if key(new) in known and key(current.get(key(new), known[key(new)])) != person:
-        raise GroupProblem(400, Reason(
+        raise GroupProblem(Kind.INPUT, Reason(
             "%(name)s is another player of this group: to count %(old)s and %(name)s as one "
             "person, merge them instead", {"name": known[key(new)], "old": shown}))
     if new == shown:
@@ -402,8 +405,8 @@ def unmerge(group: models.Group, spelling: str) -> None:
     alias = next((a for a in group.aliases
                   if player_names.key(a.alias) == player_names.key(spelling)), None)
     if alias is None:
-        raise GroupProblem(404, Reason("%(name)s is not merged into anybody",
-                                         {"name": spelling}))
+        raise GroupProblem(Kind.UNKNOWN, Reason("%(name)s is not merged into anybody",
+                                                {"name": spelling}))
     group.aliases.remove(alias)
     group_tallies.bump(db.session(), group.id)
     db.session.flush()
@@ -426,7 +429,7 @@ def rematch(key: str, group_keys: Sequence[str] = ()) -> models.Game | None:
         return None
     game = found[0]
     if services.sheet_of(game).status != "finished":
-        raise GroupProblem(409, Reason("finish this game before you start a rematch"))
+        raise GroupProblem(Kind.CONFLICT, Reason("finish this game before you start a rematch"))
     if game.group_id is not None:
         make_room(game.group_id)
     group = group_of(game)
@@ -438,7 +441,7 @@ def rematch(key: str, group_keys: Sequence[str] = ()) -> models.Game | None:
     return new
 
 
-def next_spec(game: models.Game, group: models.Group | None) -> services.GameSpec:
+def next_spec(game: models.Game, group: models.Group | None) -> GameSpec:
     """The game after ``game`` at the same table: its players still seated, its edition and
     variants, the deal passed to the next of them clockwise. Named as ``group`` (when the new
     game joins it) knows its people now (a player renamed since), unless two of the table
@@ -451,8 +454,8 @@ def next_spec(game: models.Game, group: models.Group | None) -> services.GameSpe
         named = records.Identities(aliases_of(group)).named
         if len({player_names.key(named(name)) for name in names}) == len(names):
             names, first = tuple(map(named, names)), named(first)
-    return services.GameSpec(game.edition, names, game.phase_numbers, game.ten_rounds,
-                             game.knocking, first)
+    return GameSpec(game.edition, names, game.phase_numbers, game.ten_rounds, game.knocking,
+                    first)
 
 
 def last_game(group: models.Group) -> models.Game | None:

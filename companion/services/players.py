@@ -13,18 +13,19 @@ from collections.abc import Sequence
 
 from companion import models, scoring
 from companion import names as player_names
-from companion.exceptions import Reason, ServiceError
+from companion.exceptions import Kind, Reason, ServiceError
 from companion.limits import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
 from companion.services import games as services
 
 
 class RosterError(ServiceError):
-    """A change to the players that cannot be made; ``reason`` says why, ``conflict`` whether
-    the game no longer takes it (finished, a tie-break)."""
+    """A change to the players that cannot be made; ``reason`` says why, ``kind`` whether the
+    change cannot be (INPUT) or the game no longer takes it (CONFLICT: finished, a
+    tie-break)."""
 
-    def __init__(self, reason: Reason, *, conflict: bool = False) -> None:
+    def __init__(self, reason: Reason, *, kind: Kind = Kind.INPUT) -> None:
         super().__init__(reason)
-        self.conflict = conflict
+        self.kind = kind
 
 
 def _player(game: models.Game, name: str) -> models.Player:
@@ -92,10 +93,10 @@ def _open(game: models.Game) -> scoring.Sheet:
     sheet = services.sheet_of(game)
     if sheet.status == "finished":
         raise RosterError(Reason("this game is finished: its players no longer change"),
-                          conflict=True)
+                          kind=Kind.CONFLICT)
     if sheet.status == "tiebreak":
         raise RosterError(Reason("only the tied players play the tie-break round: change "
-                                 "the players after it"), conflict=True)
+                                 "the players after it"), kind=Kind.CONFLICT)
     return sheet
 
 

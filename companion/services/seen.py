@@ -18,11 +18,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from companion import models, scoring
-from companion.exceptions import ServiceError
+from companion.exceptions import Kind, ServiceError
 
 
 class StaleRound(ServiceError):
     """Another device changed the rounds first (the client's round number is out of date)."""
+
+    kind = Kind.CONFLICT
 
     def __init__(self, expected: int | None = None, given: int | None = None) -> None:
         self.expected, self.given = expected, given

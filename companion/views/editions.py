@@ -12,6 +12,8 @@ from werkzeug import Response
 
 from companion.editions import house as rules
 from companion.editions.base import Edition
+from companion.errors import STATUS
+from companion.exceptions import Kind
 from companion.extensions import db
 from companion.forms.editions import HouseRulesForm
 from companion.i18n import say
@@ -194,7 +196,7 @@ def new() -> tuple[str, int] | Response:
         return _action(form)
     data, house_rules, errors = _submitted(form)
     if house_rules is None or "preview" in request.form:
-        return _render(form, data, errors, status=422 if errors else 200)
+        return _render(form, data, errors, status=STATUS[Kind.REFUSED] if errors else 200)
     found = services.create(house_rules)
     db.session.commit()
     flash(_("House rules stored. Keep this page's address: it is the key to edit them."))
@@ -218,7 +220,8 @@ def page(key: str) -> tuple[str, int] | Response:
         return _action(form, found)
     data, house_rules, errors = _submitted(form)
     if house_rules is None or "preview" in request.form:
-        return _render(form, data, errors, found=found, status=422 if errors else 200)
+        return _render(form, data, errors, found=found,
+                       status=STATUS[Kind.REFUSED] if errors else 200)
     edited = services.edit(found, house_rules)
     db.session.commit()
     flash(_("Saved as version %(number)s. Games started before keep the rules they began "

@@ -10,7 +10,7 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 from werkzeug import Response
 
-from companion import models
+from companion import errors, models
 from companion import names as player_names
 from companion.cache import pages as rendered
 from companion.cache.store import Kept
@@ -18,6 +18,7 @@ from companion.display import group_charts, head_to_head
 from companion.display import sheet as sheetview
 from companion.display.charts import legend_key
 from companion.display.starts import starts
+from companion.exceptions import Kind
 from companion.extensions import db
 from companion.forms.groups import (
     AddGameForm,
@@ -30,7 +31,6 @@ from companion.forms.groups import (
 from companion.i18n import say
 from companion.limits import IMPORT_MAX_BYTES
 from companion.rules.errors import Reason
-from companion.schemas.groups import refusal
 from companion.scoring.records import GameSummary, GroupRecords, hardest
 from companion.services import exchange
 from companion.services import groups as group_services
@@ -293,7 +293,7 @@ def rename(key: str) -> str | Response | tuple[str, int]:
         form.player.choices = [(name, name) for name in group_services.people(
             group, group_services.derived(group, listed=_listed()).records)]
         return _render_page(group, True, group_services.fingerprint(group),
-                            rename_form=form), 422
+                            rename_form=form), errors.status(Kind.REFUSED)
     db.session.commit()
     if new != old:
         flash(_("%(old)s is now called %(new)s in this group.", old=old, new=new))
@@ -390,7 +390,7 @@ def import_page() -> str | Response | tuple[str, int]:
             imported = exchange.import_data(_read_upload(form))
         except exchange.ImportRefused as refused:
             db.session.rollback()
-            error = refusal(refused)
+            error = errors.import_refusal(refused)
         else:
             db.session.commit()
             flash(_("Imported under new links. Keep this page's address: it is the key."))
@@ -399,4 +399,4 @@ def import_page() -> str | Response | tuple[str, int]:
             assert imported.game is not None
             return redirect(url_for("games.sheet", key=imported.game.edit_key), 303)
     page = render_template("groups/import.html", form=form, error=error)
-    return (page, 422) if error else page
+    return (page, errors.status(Kind.REFUSED)) if error else page

@@ -7,13 +7,15 @@ from functools import partial
 from flask import Blueprint, Response, abort, render_template, request, url_for
 from flask_babel import force_locale, get_locale, gettext
 
-from companion import drawing, reading
+from companion import drawing, errors
 from companion.cache.pages import host
 from companion.cache.store import Kept
+from companion.exceptions import Kind
 from companion.forms.printing import PrintForm, shown
 from companion.guards.quotas import drew
 from companion.pdf.options import GameInfo
 from companion.pdf.paper import PAPERS, paper_for
+from companion.services import reading
 
 bp = Blueprint("print", __name__)
 
@@ -32,8 +34,7 @@ def _paper() -> str:
 
 
 def _bad_request(problems: list[str]) -> Response:
-    page = render_template("error.html", message=" ".join(problems), status=400)
-    return Response(page, status=400, mimetype="text/html")
+    return errors.error_page(" ".join(problems), Kind.INPUT)
 
 
 def _pdf(data: bytes, filename: str, cache: str, *, download: bool = False) -> Response:
@@ -68,7 +69,8 @@ def blank() -> Response:
     """A blank Wertungsblatt as PDF."""
     form = _form()
     if not form.validate():
-        return Response(_print_page(form, form.problems()), status=400, mimetype="text/html")
+        return Response(_print_page(form, form.problems()), status=errors.status(Kind.INPUT),
+                        mimetype="text/html")
     options = form.options()
     with force_locale(form.lang.data):
         drew()

@@ -5,14 +5,16 @@ from __future__ import annotations
 
 from functools import partial
 
-from flask import Blueprint, Response, abort, render_template, request
+from flask import Blueprint, Response, abort, request
 from flask_babel import get_locale, gettext, ngettext
 
-from companion import drawing, reading
+from companion import drawing, errors
 from companion.cache.store import Kept
 from companion.display.share import Words, caption
+from companion.exceptions import Kind
 from companion.guards.quotas import drew
 from companion.scoring.length import length_of
+from companion.services import reading
 
 bp = Blueprint("share", __name__)
 
@@ -29,8 +31,7 @@ def words() -> Words:
 def _not_finished() -> Response:
     message = gettext("This game is not finished yet: its standings can be shared once it "
                       "has a winner.")
-    page = render_template("error.html", message=message, status=404)
-    return Response(page, status=404, mimetype="text/html")
+    return errors.error_page(message, Kind.UNKNOWN)
 
 
 @bp.get("/games/<key>/standings.png")

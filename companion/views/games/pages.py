@@ -9,7 +9,7 @@ from flask import abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug import Response
 
-from companion import editions, models, reading, scoring
+from companion import editions, models, scoring
 from companion import names as player_names
 from companion.cache import pages as rendered
 from companion.display import share
@@ -25,6 +25,7 @@ from companion.rules.errors import Reason
 from companion.scoring.length import Length, length_of
 from companion.services import games as services
 from companion.services import groups as group_services
+from companion.services import reading
 from companion.views import sharing
 from companion.views.games import undo as _undo
 from companion.views.games.blueprint import bp
@@ -50,9 +51,9 @@ def new() -> str | Response:
         form.group.data = request.args.get("group", "")
     notes: dict[str, str] = {}
     if form.validate_on_submit() and not (notes := _look_alike_notes(form)):
-        spec = services.GameSpec(form.chosen_edition(), tuple(form.player_names()),
-                                 form.phases(), bool(form.ten_rounds.data),
-                                 bool(form.knocking.data), form.first_name())
+        spec = scoring.GameSpec(form.chosen_edition(), tuple(form.player_names()),
+                                form.phases(), bool(form.ten_rounds.data),
+                                bool(form.knocking.data), form.first_name())
         try:
             game = services.create_game(spec)
         except services.SetupError as error:

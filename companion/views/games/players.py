@@ -9,7 +9,8 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 from werkzeug import Response
 
-from companion import models, scoring
+from companion import errors, models, scoring
+from companion.exceptions import Kind
 from companion.extensions import db
 from companion.forms.games import PlayerForm
 from companion.i18n import say
@@ -98,7 +99,7 @@ def change_players(key: str, action: str) -> Response | tuple[str, int]:
 def _refused(game: models.Game, refused: Refused) -> tuple[str, int]:
     page = _page(game, refused)
     db.session.rollback()  # the lock taken for the change
-    return page, 422
+    return page, errors.status(Kind.REFUSED)
 
 
 def _change(game: models.Game, action: str, player: str, name: str) -> str:

@@ -13,9 +13,9 @@ from flask import abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug import Response
 
-from companion import editions, models, scoring
+from companion import editions, errors, models, scoring
 from companion.display import sheet as sheetview
-from companion.exceptions import CompanionError
+from companion.exceptions import CompanionError, Kind
 from companion.extensions import db
 from companion.forms.games import BoardRoundForm, RoundForm, choices, round_data, round_request
 from companion.i18n import say
@@ -264,7 +264,8 @@ def _posted_round(key: str, number: int | None) -> str | Response:
 def _render_round(game: models.Game, sheet: scoring.Sheet, form: Any, number: int,
                   initial: scoring.RoundView | None, shown: dict[str, Any],
                   action: str | None = None) -> str:
-    status = 409 if shown.get("stale") else 422 if shown else 200
+    status = (errors.status(Kind.CONFLICT) if shown.get("stale")
+              else errors.status(Kind.REFUSED) if shown else 200)
     names = [entry.form.player.data or "" for entry in form.results.entries]
     attempts = sheetview.attempts(sheet, initial, names)
     return render_template(game.edition.round_template, game=game, sheet=sheet, form=form,

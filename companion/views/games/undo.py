@@ -10,12 +10,13 @@ from flask import abort, flash, redirect, session, url_for
 from flask_babel import gettext as _
 from werkzeug import Response
 
-from companion import models, reading, scoring
+from companion import models, scoring
 from companion.exceptions import CompanionError
 from companion.extensions import db
 from companion.forms.games import ActionForm
 from companion.schemas import UndoQuery, read
 from companion.services import games as services
+from companion.services import reading
 from companion.services.seen import Seen
 from companion.views.games.blueprint import bp
 
