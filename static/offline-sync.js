@@ -6,6 +6,10 @@
 // The replay rules are written out in docs/offline.md.
 import { WAIT, announce, deleteOp, listOps, putOp, sameRound, saveGame } from "./offline-queue.js";
 
+// What to do with a change the server answered 409: "done" (it is there already), "resend"
+// on the current revision exactly when the server's one stale rule (companion/services/seen.py,
+// docs/decisions.md "One stale rule") would store it now, else "conflict". The cases both sides
+// are tested on: tests/js/stale_rule.json.
 export function reconcile(op, game) {
   const have = game.rounds.filter(function (r) { return r.number === op.number; })[0];
   const lastNumber = game.rounds.length ? game.rounds[game.rounds.length - 1].number : 0;

@@ -7,10 +7,10 @@ from dataclasses import replace
 from flask import Response, abort, current_app, jsonify, request
 from flask_babel import gettext as _
 
-from companion import errors, live
+from companion import errors, live, models
 from companion.api.common import body, bp, locked, name_warnings, saved
 from companion.api.openapi import documented
-from companion.cache import pages
+from companion.cache import pages as rendered
 from companion.cache.revisions import Keeping
 from companion.exceptions import Kind
 from companion.extensions import db
@@ -18,21 +18,22 @@ from companion.schemas import (
     Events,
     GameAnswer,
     NewGame,
-    Revised,
     RoundBody,
     UndoQuery,
     read,
 )
 from companion.schemas.games import game_json
-from companion.services import games, reading
+from companion.services import games as services
+from companion.services import reading
+from companion.services.seen import Seen
 
 
 @bp.post("/games")
 @documented(json=NewGame, answers={201: GameAnswer}, errors=(400, 415))
 def create_game() -> Response:
     """Start a game."""
-    game = games.create_game(read(NewGame, body()).to_spec())
-    sheet = games.sheet_of(game)
+    game = services.create_game(read(NewGame, body()).to_spec())
+    sheet = services.sheet_of(game)
     return saved(game, sheet, 201, name_warnings([player.name for player in game.players]))
 
 
@@ -89,8 +90,8 @@ def _game_body(game: reading.GameHead) -> bytes:
         return jsonify(game_json(replace(row, editable=game.editable), sheet,
                                  editable=game.editable)).get_data()
 
-    key = ("game", game.edit_key, game.revision, game.editable, pages.host())
-    return pages.json_body(key, make)
+    key = ("game", game.edit_key, game.revision, game.editable, rendered.host())
+    return rendered.json_body(key, make)
 
 
 @bp.get("/games/<key>/events")
@@ -147,12 +148,16 @@ def _stream(game: reading.GameHead) -> Response:
 def add_round(key: str) -> Response:
     """Record the next round."""
     data = body()
-    game = locked(key, read(Revised, data).revision)
+    game = locked(key, None)
     new = read(RoundBody, data, game.edition)
-    sheet = games.record_round(game, new.to_round(game.edition),
-                                  number=new.number,
-                                  confirm=new.confirm)
+    sheet = services.record_round(game, new.to_round(game.edition), number=new.number,
+                                  confirm=new.confirm, seen=_seen(new, game))
     return saved(game, sheet, 201)
+
+
+def _seen(new: RoundBody, game: models.Game) -> Seen:
+    """What the client last saw, for the services' one stale rule (services.seen)."""
+    return Seen(new.revision, new.seen_round(game.edition))
 
 
 @bp.delete("/games/<key>/rounds/last")
@@ -160,8 +165,8 @@ def add_round(key: str) -> Response:
 def undo(key: str) -> Response:
     """Undo the last round (``?number=N`` and ``?revision=N`` guard it)."""
     guards = read(UndoQuery, request.args.to_dict())
-    game = locked(key, guards.revision)
-    sheet = games.undo_last(game, number=guards.number)
+    game = locked(key, None)
+    sheet = services.undo_last(game, number=guards.number, seen=Seen(guards.revision))
     return saved(game, sheet)
 
 
@@ -170,8 +175,8 @@ def undo(key: str) -> Response:
 def edit(key: str, number: int) -> Response:
     """Correct a round; later rounds are recomputed."""
     data = body()
-    game = locked(key, read(Revised, data).revision)
+    game = locked(key, None)
     new = read(RoundBody, data, game.edition)
-    sheet = games.edit_round(game, number, new.to_round(game.edition),
-                                confirm=new.confirm)
+    sheet = services.edit_round(game, number, new.to_round(game.edition),
+                                confirm=new.confirm, seen=_seen(new, game))
     return saved(game, sheet)

@@ -1,4 +1,5 @@
-"""What the sheet pages show, and the round forms' glue to the scoring values."""
+"""What the sheet pages show, and what the round form shows besides the entries (who plays,
+the phases Masters offers, the round as the form saw it)."""
 
 from __future__ import annotations
 
@@ -16,7 +17,6 @@ from companion.display.naming import marker_labels, short_names
 from companion.editions import Edition
 from companion.forms.games import choices
 from companion.i18n import say_phase
-from companion.numbers import signed_number, whole_number
 from companion.pdf import qr
 from companion.schemas.games import round_json
 from companion.scoring.grid import sheet_grid
@@ -90,21 +90,6 @@ def attempts(sheet: scoring.Sheet, initial: scoring.RoundView | None,
             for name in names}
 
 
-def prefill(form: Any, names: list[str], initial: scoring.RoundView | None) -> None:
-    results = {result.player: result for result in initial.results} if initial else {}
-    while form.results.entries:
-        form.results.pop_entry()
-    for name in names:
-        result = results.get(name)
-        data: dict[str, Any] = {"player": name, "laid": bool(result and result.laid)}
-        if hasattr(form, "confirm"):
-            data["points"] = "" if result is None or result.points is None else str(result.points)
-            data["phase"] = str(result.phase) if result and result.phase else ""
-        form.results.append_entry(data)
-        if result and result.went_out:
-            form.went_out.data = name
-
-
 def masters_choices(form: Any, sheet: scoring.Sheet, number: int) -> None:
     """Masters: each player picks one of the phases they have not completed before this round."""
     before = scoring.build_sheet(sheet.setup, [scoring.Round(view.results)
@@ -127,24 +112,6 @@ def first_open_phases(form: Any) -> dict[str, str]:
         if options:
             firsts[entry.form.player.data] = options[0]
     return firsts
-
-
-def round_from_form(form: Any, edition: Edition) -> scoring.Round:
-    results = []
-    for entry in form.results.entries:
-        row = entry.form
-        name = row.player.data
-        went_out = form.went_out.data == name
-        if edition.markers:
-            results.append(scoring.Result(player=name, laid=bool(row.laid.data),
-                                          went_out=went_out))
-            continue
-        phase = whole_number(row.phase.data or "") if edition.chooses_phase else None
-        laid = phase is not None if edition.chooses_phase else bool(row.laid.data)
-        results.append(scoring.Result(player=name, laid=laid,
-                                      points=signed_number(row.points.data),
-                                      went_out=went_out, phase=phase))
-    return scoring.Round(tuple(results))
 
 
 def round_seen(view: scoring.RoundView, edition: Edition) -> str:

@@ -3,7 +3,9 @@ services and the scoring rules; these forms only read and type the input."""
 
 from __future__ import annotations
 
+import json
 import re
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from flask_babel import lazy_gettext as _l
@@ -23,12 +25,13 @@ from wtforms import (  # type: ignore[attr-defined]
     StringField,
     widgets,
 )
+from wtforms.form import BaseForm
 from wtforms.validators import Optional, ValidationError
 
 from companion import editions
 from companion import names as companion_names
 from companion.limits import MAX_NAME, MAX_NAME_STORED, MAX_PLAYERS
-from companion.numbers import signed_number
+from companion.numbers import signed_number, whole_number
 
 
 def choices(*pairs: tuple[str, object]) -> list[SelectChoice]:
@@ -178,22 +181,32 @@ class NewGameForm(FlaskForm):
         return None
 
 
-def _points(form: Form, field: StringField) -> None:
-    """Only whether the text is a number: the scoring rules say what is wrong with a number
-    (negative, too many, not a multiple of 5), in the same words as the API's answer."""
-    text = (field.data or "").strip()
-    if not text or signed_number(text) is not None:
-        return
-    if re.fullmatch(r"[-+\u2212]?[0-9]+", text):  # more digits than a number is read with
-        raise ValidationError(_l("Too many points for one round."))
-    raise ValidationError(_l("Points are a whole number like 35."))
+class PointsField(StringField):
+    """Points as typed, read once when the form is validated: ``number`` is what they spell
+    (None: empty or not a number). Only whether the text is a number is checked here: the
+    scoring rules say what is wrong with a number (negative, too many, not a multiple of 5),
+    in the API's words."""
+
+    number: int | None = None
+
+    def pre_validate(self, form: BaseForm) -> None:
+        text = (self.data or "").strip()
+        self.number = signed_number(text)
+        if not text or self.number is not None:
+            return
+        if re.fullmatch(r"[-+\u2212]?[0-9]+", text):  # more digits than a number is read with
+            raise ValidationError(_l("Too many points for one round."))
+        raise ValidationError(_l("Points are a whole number like 35."))
 
 
 class ResultForm(Form):
     player = HiddenField()
     laid = BooleanField(_l("Phase done"))
-    phase = SelectField(_l("Phase laid"), choices=choices(("", "—")), default="")
-    points = StringField(_l("Points"), validators=[_points],
+    # Masters offers each player the phases still open (display.sheet.masters_choices); one
+    # done already is the rules' refusal, next to the field, as in the API.
+    phase = SelectField(_l("Phase laid"), choices=choices(("", "—")), default="",
+                        validate_choice=False)
+    points = PointsField(_l("Points"),
                          render_kw={"inputmode": "numeric", "pattern": "[0-9]*",
                                     "autocomplete": "off"})
 
@@ -218,6 +231,59 @@ class BoardRoundForm(FlaskForm):
     before = HiddenField()
     results = FieldList(FormField(BoardResultForm))
     went_out = RadioField(_l("Ended the round"), choices=[], validate_choice=False)
+
+
+def round_request(form: RoundForm | BoardRoundForm, edition: editions.Edition) -> dict[str, Any]:
+    """The round form as the API's request (schemas.RoundBody): the page and the API hand the
+    services the same write, guards included (``number``: the round it was typed for)."""
+    results = []
+    for entry in form.results.entries:
+        row, name = entry.form, entry.form.player.data or ""
+        result: dict[str, Any] = {"player": name, "went_out": form.went_out.data == name,
+                                  "phase": bool(row.laid.data)}
+        if isinstance(row, ResultForm):  # a card game: points, and Masters' phase laid
+            if edition.chooses_phase:
+                result["phase"] = whole_number(row.phase.data or "") or False
+            result["points"] = row.points.number
+        results.append(result)
+    confirm = isinstance(form, RoundForm) and bool(form.confirm.data)
+    return {"results": results, "number": _typed(form.number.data),
+            "revision": _typed(form.revision.data),
+            "before": _seen(form.before.data), "confirm": confirm}
+
+
+def round_data(names: Sequence[str], results: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """The form's data for a round in the API's shape (``results``: a round's JSON; none for
+    a new round of ``names``): what round_request reads back."""
+    given = {result["player"]: result for result in results}
+    rows, went_out = [], None
+    for name in names:
+        result = given.get(name, {})
+        phase, points = result.get("phase", False), result.get("points")
+        rows.append({"player": name, "laid": bool(phase),
+                     "phase": "" if isinstance(phase, bool) else str(phase),
+                     "points": "" if points is None else str(points)})
+        went_out = name if result.get("went_out") else went_out
+    return {"results": rows, "went_out": went_out}
+
+
+def _typed(text: str | None) -> object:
+    """A posted guard as a number when it is one, else as typed (refused as incomplete)."""
+    if not (text or "").strip():
+        return None
+    number = whole_number(text)
+    return text if number is None else number
+
+
+def _seen(text: str | None) -> object:
+    """The ``before`` a form carries (the round as it showed it, in the API's shape): none on
+    a new round's form, which saw no such round."""
+    if not text:
+        return []
+    try:
+        return json.loads(text)
+    except ValueError:
+        return None  # not what any page wrote: it said nothing of the round
 
 
 class ActionForm(FlaskForm):

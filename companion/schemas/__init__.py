@@ -10,7 +10,7 @@ sentence with :class:`Says`; a value the rules engine cannot read (a card, an ed
 phase) keeps the engine's own reason. Limits come from :mod:`companion.limits`.
 
 Some rules are deliberately not in the schemas: those that need the game (Masters phase
-numbers, board games without points: :meth:`RoundBody.to_round`) and those every way of
+numbers, board games without points: :meth:`RoundResults.to_round`) and those every way of
 starting a game shares (2-6 different names, 1-30 characters after trimming: the services,
 which name the field at fault in ``details``). Their sizes are still in the document.
 """

@@ -27,7 +27,7 @@ from companion.limits import (
 )
 from companion.schemas.base import Says, Schema
 from companion.schemas.editions import HouseRulesBody
-from companion.schemas.requests import NewGame, PlayerName, RoundBody, no_default
+from companion.schemas.requests import NewGame, PlayerName, RoundResults, no_default
 
 # Export files (what GET …/export writes and POST /api/import reads)
 
@@ -93,7 +93,7 @@ class Change(Schema):
         return self
 
 
-class FileRound(RoundBody):
+class FileRound(RoundResults):
     """A stored round; ``confirm`` is true when it needed confirming when it was entered;
     ``at``: when it was entered (older files lack it: the game's length is then unknown)."""
 

@@ -215,11 +215,12 @@ class Result(Schema):
             _has_points(points, info.data["player"], edition)
         return points
 
-    def to_result(self, edition: Edition) -> scoring.Result:
+    def to_result(self, edition: Edition, *, complete: bool = True) -> scoring.Result:
         """The result in ``edition``: a phase number only in Masters, points but in the board
-        game."""
+        game (``complete=False``: missing points are left to the rules, which name them)."""
         laid, number = _laid(self.phase, edition)
-        _has_points(self.points, self.player, edition)
+        if complete:
+            _has_points(self.points, self.player, edition)
         return scoring.Result(player=self.player, laid=laid, points=self.points,
                               went_out=self.went_out, phase=number)
 
@@ -247,8 +248,9 @@ class Revised(Schema):
     revision: Revision = None
 
 
-class RoundBody(Revised):
-    """A round's results, to add or to put in the place of a stored round."""
+class RoundResults(Revised):
+    """A round's results, with the guards a write may carry: what a write and a file's round
+    share."""
 
     SAYS = Says("a round must be an object with “results”")
     results: Annotated[list[Result], Says("“%(key)s” must be %(what)s",
@@ -258,8 +260,25 @@ class RoundBody(Revised):
         = None
     confirm: Annotated[StrictBool, Says("“confirm” must be true or false")] = False
 
-    def to_round(self, edition: Edition) -> scoring.Round:
-        return scoring.Round(tuple(result.to_result(edition) for result in self.results))
+    def to_round(self, edition: Edition, *, complete: bool = True) -> scoring.Round:
+        return scoring.Round(tuple(result.to_result(edition, complete=complete)
+                                   for result in self.results))
+
+
+class RoundBody(RoundResults):
+    """A round's results, to add or to put in the place of a stored round."""
+
+    before: Annotated[list[Result] | None, Says("“%(key)s” must be %(what)s", what=Term(
+        "the round's results as you last saw them")), Field(
+        description="the results of the round this write changes as the client last saw "
+                    "them ([] for a new round): with an older revision the write is stored "
+                    "when that round is still so, else 409")] = None
+
+    def seen_round(self, edition: Edition) -> tuple[scoring.Result, ...] | None:
+        """The round as the client last saw it (``before``; None when it did not say)."""
+        if self.before is None:
+            return None
+        return tuple(result.to_result(edition, complete=False) for result in self.before)
 
 
 class UndoQuery(Schema):

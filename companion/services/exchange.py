@@ -3,7 +3,7 @@ spreadsheets).
 
 The JSON holds what was entered, never a link: importing it starts new games behind new
 links. An import is read with the API's own schemas (``schemas.ExportFile``: each game a
-``NewGame``, each round a ``RoundBody``) and replayed round by round through
+``NewGame``, each round a ``RoundResults``) and replayed round by round through
 ``services.record_round``, so a file is held to the same rules as a phone; a round that
 needed confirming is marked ``"confirm": true`` on export. The first problem refuses the
 whole file (the caller rolls back) and names the game, round and player.

@@ -24,6 +24,11 @@ from companion.limits import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
 from companion.scoring import GameSpec, Problem
 from companion.services import group_records
 
+# The refusals of a stale write, where the callers of these services find the others.
+from companion.services.seen import Seen, judge
+from companion.services.seen import StaleRevision as StaleRevision
+from companion.services.seen import StaleRound as StaleRound
+
 
 class SetupError(ServiceError):
     """A game that cannot be started; ``problems`` pairs a field with a reason (``reason``:
@@ -33,24 +38,6 @@ class SetupError(ServiceError):
         self.problems = tuple(problems)
         super().__init__(self.problems[0][1])
         self.args = ("; ".join(str(reason) for _, reason in self.problems),)
-
-
-class StaleRound(ServiceError):
-    """Another device changed the rounds first (the client's round number is out of date)."""
-
-    kind = Kind.CONFLICT
-
-    def __init__(self, expected: int | None = None, given: int | None = None) -> None:
-        self.expected, self.given = expected, given
-        super().__init__("another device changed the rounds first")
-
-
-class StaleRevision(StaleRound):
-    """The phone's revision is older than the game's: somebody else wrote in between."""
-
-    def __init__(self, game: models.Game, given: int) -> None:
-        super().__init__(game.revision, given)
-        self.game = game
 
 
 class NoSuchRound(ServiceError, LookupError):
@@ -159,7 +146,7 @@ def lock_game(key: str, *, revision: int | None = None) -> models.Game | None:
 
     Writes to one game happen one at a time: a second writer waits here until the first has
     committed, then reads its rounds. ``revision`` is the one the phone last saw; when the game
-    has moved on since, nothing may be written (StaleRevision).
+    has moved on since, nothing may be written (StaleRevision: services.seen's rule).
     """
     if not KEY.fullmatch(key):
         return None
@@ -167,8 +154,8 @@ def lock_game(key: str, *, revision: int | None = None) -> models.Game | None:
     game = db.session.execute(
         _game_row().where(models.Game.edit_key == key).with_for_update(of=models.Game)
     ).scalar_one_or_none()
-    if game is not None and revision is not None and revision != game.revision:
-        raise StaleRevision(game, revision)
+    if game is not None and revision is not None:
+        judge(game, Seen(revision))
     return game
 
 
@@ -279,10 +266,14 @@ def _store(game: models.Game, number: int, view: scoring.RoundView,
 
 
 def record_round(game: models.Game, new: scoring.Round, *, number: int | None = None,
-                 confirm: bool = False, at: datetime | None = None) -> scoring.Sheet:
-    """Add the next round; ``number`` guards against a round another device already added.
-    ``at``: when it was played (an import; else now)."""
+                 confirm: bool = False, at: datetime | None = None,
+                 seen: Seen | None = None) -> scoring.Sheet:
+    """Add the next round; ``number`` guards against a round another device already added,
+    ``seen`` against a change made since (services.seen). ``at``: when it was played (an
+    import; else now)."""
     sheet = sheet_of(game)
+    taken = sheet.rounds[number - 1].results if number and number <= len(sheet.rounds) else ()
+    judge(game, seen, taken)
     if number is not None and number != sheet.next_round:
         raise StaleRound(sheet.next_round, number)
     updated = scoring.add_round(sheet, new, confirm=confirm)
@@ -301,9 +292,12 @@ def _stored_round(game: models.Game, number: int | None = None) -> models.Round 
     return db.session.execute(query).scalar_one_or_none()
 
 
-def undo_last(game: models.Game, *, number: int | None = None) -> scoring.Sheet:
-    """Remove the last round; ``number`` guards against undoing a round twice."""
+def undo_last(game: models.Game, *, number: int | None = None,
+              seen: Seen | None = None) -> scoring.Sheet:
+    """Remove the last round; ``number`` guards against undoing a round twice, ``seen``
+    against a change made since (services.seen)."""
     last = _stored_round(game)
+    judge(game, seen, _round_of(last).results if last is not None else ())
     if last is None:
         raise NoSuchRound()
     if number is not None and number != last.number:
@@ -322,9 +316,11 @@ def undo_last(game: models.Game, *, number: int | None = None) -> scoring.Sheet:
 
 
 def edit_round(game: models.Game, number: int, new: scoring.Round, *,
-               confirm: bool = False) -> scoring.Sheet:
-    """Replace round ``number`` and recompute everything after it."""
+               confirm: bool = False, seen: Seen | None = None) -> scoring.Sheet:
+    """Replace round ``number`` and recompute everything after it; ``seen`` guards against a
+    change made since (services.seen)."""
     rounds = rounds_of(game)
+    judge(game, seen, rounds[number - 1].results if 1 <= number <= len(rounds) else ())
     if not 1 <= number <= len(rounds):
         raise NoSuchRound(number)
     sheet = scoring.replace_round(setup_of(game), rounds, number, new, confirm=confirm)

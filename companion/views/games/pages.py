@@ -1,4 +1,4 @@
-"""Score-sheet pages: start a game, the sheet, enter, edit and undo rounds."""
+"""Score-sheet pages: start a game, the sheet and its QR codes (rounds: rounds.py)."""
 
 from __future__ import annotations
 
@@ -9,17 +9,18 @@ from flask import abort, flash, redirect, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug import Response
 
-from companion import editions, models, scoring
-from companion import names as companion_names
+from companion import editions, models, names, scoring
 from companion.cache import pages
 from companion.cache.revisions import Keeping
 from companion.display import share
 from companion.display import sheet as display_sheet
 from companion.display.blocks import render_block
 from companion.extensions import db
-from companion.forms.games import ActionForm, BoardRoundForm, NewGameForm, RoundForm, choices
+from companion.forms.games import (
+    ActionForm,
+    NewGameForm,
+)
 from companion.i18n import say
-from companion.numbers import whole_number
 from companion.rules.errors import Reason
 from companion.scoring.length import Length, length_of
 from companion.services import games, groups, reading
@@ -82,7 +83,7 @@ def _look_alike_notes(form: NewGameForm) -> dict[str, str]:
     typed = form.player_names()
     # A digest, not the names: a browser sends a line break in a field back as CR LF.
     seen = hashlib.sha256("\n".join(typed).encode()).hexdigest()[:16]
-    found = companion_names.look_alikes(typed)
+    found = names.look_alikes(typed)
     if not found or form.seen_alike.data == seen:
         return {}
     form.seen_alike.data = seen
@@ -91,7 +92,7 @@ def _look_alike_notes(form: NewGameForm) -> dict[str, str]:
 
     def seat_of(name: str) -> int:
         return next(seat for seat, entry in enumerate(entries, 1)
-                    if companion_names.clean(entry.data or "") == name)
+                    if names.clean(entry.data or "") == name)
 
     for alike in found:
         entry = entries[seat_of(alike.name) - 1]
@@ -115,7 +116,7 @@ def _setup_problems(form: NewGameForm, problems: tuple[tuple[str, Reason], ...])
     for name, reason in problems:
         player = reason.player if isinstance(reason, scoring.Problem) else None
         typed = [entry for entry in form.names.entries
-                 if companion_names.clean(entry.data or "") == player]
+                 if names.clean(entry.data or "") == player]
         target = typed[-1] if player and typed else fields[name]
         target.errors = [*target.errors, say(reason, sentence=True)]
 
@@ -207,218 +208,6 @@ def live_content(key: str) -> Response:
     return response
 
 
-def _round_form(game: models.Game, sheet: scoring.Sheet, number: int,
-                initial: scoring.RoundView | None) -> RoundForm | BoardRoundForm:
-    edition = game.edition
-    form: RoundForm | BoardRoundForm = BoardRoundForm() if edition.markers else RoundForm()
-    names = display_sheet.round_players(sheet, number, initial)
-    form.went_out.choices = choices(*((name, name) for name in names))
-    if request.method == "GET":
-        display_sheet.prefill(form, names, initial)
-    form.number.data = str(number)
-    if request.method == "GET":
-        form.revision.data = str(game.revision)
-        form.before.data = display_sheet.round_seen(initial, edition) if initial else ""
-    if edition.chooses_phase and not edition.markers:
-        display_sheet.masters_choices(form, sheet, number)
-    return form
-
-
-def _apply_problems(form: Any, problems: tuple[scoring.Problem, ...]) -> list[str]:
-    """Attach each problem to its player's field; returns those about the whole round."""
-    general: list[str] = []
-    rows = {entry.form.player.data: entry.form for entry in form.results.entries}
-    for problem in problems:
-        row = rows.get(problem.player or "")
-        target = getattr(row, problem.field or "", None) if row is not None else None
-        if problem.field == "went_out":
-            target = form.went_out
-        if target is None:
-            general.append(say(problem, sentence=True))
-        else:
-            target.errors = [*target.errors, say(problem, sentence=True)]
-    return general
-
-
-def _submit(game: models.Game, form: Any, number: int, editing: bool) -> Response | dict[str, Any]:
-    """Store the round from a valid form; returns what to show again when it is rejected."""
-    new = display_sheet.round_from_form(form, game.edition)
-    confirm = bool(getattr(form, "confirm", None) and form.confirm.data)
-    try:
-        if editing:
-            games.edit_round(game, number, new, confirm=confirm)
-        else:
-            games.record_round(game, new, number=number, confirm=confirm)
-    except scoring.RoundRejected as error:
-        db.session.rollback()
-        if error.number != number:
-            return {"errors": [_("This change would break round %(number)s:", number=error.number)]
-                    + [say(problem) for problem in error.problems]}
-        # Problems beside their fields also get the form's one line on top, as a field that
-        # could not be read does: on a phone the field may be below the screen.
-        return {"errors": _apply_problems(form, error.problems)
-                or [_("Some entries need a look: see the notes next to them.")]}
-    except scoring.NeedsConfirmation as error:
-        db.session.rollback()
-        warnings = [say(problem, sentence=True) for problem in error.warnings]
-        # Each warning also marks the row of the player it names (at most one per player).
-        warned = {problem.player: text for problem, text in zip(error.warnings, warnings,
-                                                                 strict=True) if problem.player}
-        return {"warnings": warnings, "warned": warned}
-    except scoring.GameFinished:
-        db.session.rollback()
-        flash(_("This game is finished: it takes no more rounds."), "error")
-        return redirect(url_for("games.sheet", key=game.edit_key), 303)
-    except games.StaleRound:
-        db.session.rollback()
-        flash(_("Another phone entered this round first. Here is the sheet as it is now."),
-              "error")
-        return redirect(url_for("games.sheet", key=game.edit_key), 303)
-    db.session.commit()
-    flash(_("Round %(number)s stored.", number=number))
-    # The top of the sheet: the message, then the button for the next round, no swipe needed.
-    return redirect(url_for("games.sheet", key=game.edit_key), 303)
-
-
-def _other_problems(sheet: scoring.Sheet, form: Any, number: int) -> list[str]:
-    """The rules' verdict on a form that failed to parse, so every problem shows at once.
-
-    Fields that could not be read count as empty; their own message is already attached.
-    """
-    if form.errors.get("csrf_token") or sheet.setup.edition.markers:
-        return []
-    unread = {entry.form.player.data: entry.form.points for entry in form.results.entries
-              if entry.form.points.errors}
-    typed = {name: field.data for name, field in unread.items()}
-    for field in unread.values():
-        field.data = ""  # read as empty for the rules' verdict ...
-    before = scoring.build_sheet(sheet.setup, [scoring.Round(view.results)
-                                               for view in sheet.rounds[:number - 1]])
-    try:
-        errors, _warnings = scoring.check_round(
-            before, display_sheet.round_from_form(form, sheet.setup.edition))
-    except scoring.GameFinished:
-        return []
-    finally:
-        for name, field in unread.items():
-            field.data = typed[name]  # ... and shown again exactly as typed
-    return _apply_problems(form, tuple(problem for problem in errors if not (
-        problem.field == "points" and problem.player in unread)))
-
-
-def _stale(game: models.Game, sheet: scoring.Sheet, form: Any, number: int,
-           editing: bool) -> dict[str, Any] | None:
-    """What to tell a person whose form is older than the game (None: store it).
-
-    A form made before another phone's change is stored when it changes nothing that changed
-    since: a new round (its number is still the next one), or an edited round that is still
-    as the form showed it. Otherwise the form keeps their entries and takes the game's
-    revision, with the round as the sheet has it now, so storing it again is their informed
-    choice, never a silent overwrite.
-    """
-    seen = whole_number(form.revision.data)
-    if form.revision.data in (None, "") or seen == game.revision:
-        return None
-    form.revision.data = str(game.revision)
-    if seen is None:
-        return {"errors": [_("This form was incomplete. Nothing was stored: check the entries "
-                             "and store them again.")]}
-    now = sheet.rounds[number - 1] if editing else None
-    if now is None or form.before.data == display_sheet.round_seen(now, game.edition):
-        return None  # merged: what it changes is as the person saw it
-    form.before.data = display_sheet.round_seen(now, game.edition)
-    return {"errors": [_("The sheet changed on another phone while you were typing. Nothing was "
-                         "stored; your entries are still here."),
-                       _("Round %(number)s on the sheet now: %(results)s.", number=now.number,
-                         results=display_sheet.describe_round(now))], "stale": True}
-
-
-def _taken(game: models.Game, sheet: scoring.Sheet, asked: int) -> str | None:
-    """A new round typed as round ``asked`` when the sheet's next round is another: shown as a
-    conflict about round ``asked`` (a page to replace it, with both versions), never stored
-    under another number. None when the number is the next one (or unreadable)."""
-    if asked < 1 or asked == sheet.next_round and sheet.status != "finished":
-        return None
-    if asked > len(sheet.rounds):
-        return None if sheet.status == "finished" else _ahead(game, sheet, asked)
-    now = sheet.rounds[asked - 1]
-    form = _round_form(game, sheet, asked, now)
-    form.revision.data = str(game.revision)
-    form.before.data = display_sheet.round_seen(now, game.edition)
-    errors = [_("Round %(number)s was stored on another phone while you were typing. Nothing "
-                "was stored: your entries for round %(number)s are below.", number=asked),
-              _("Round %(number)s on the sheet now: %(results)s.", number=asked,
-                results=display_sheet.describe_round(now)),
-              _("Store yours to replace it, or cancel to keep the sheet's.")]
-    return _render_round(game, sheet, form, asked, now, {"errors": errors, "stale": True},
-                         action=url_for("games.edit_round", key=game.edit_key, number=asked))
-
-
-def _ahead(game: models.Game, sheet: scoring.Sheet, asked: int) -> str:
-    """A new round typed as round ``asked`` after rounds were taken back on another phone:
-    the entries stay, shown on the form of the round that is next, stored only if the person
-    says they belong there."""
-    form = _round_form(game, sheet, sheet.next_round, None)
-    form.revision.data = str(game.revision)
-    errors = [_("Round %(given)s cannot come next: the next round of this game is round "
-                "%(next)s. Nothing was stored.", given=asked, next=sheet.next_round),
-              _("Your entries are below: store them as round %(number)s if they belong there.",
-                number=sheet.next_round)]
-    return _render_round(game, sheet, form, sheet.next_round, None,
-                         {"errors": errors, "stale": True})
-
-
-def _round_page(key: str, number: int | None) -> str | Response:
-    if request.method == "POST":
-        # The write waits here for any other write to this game, then sees its rounds.
-        game = games.lock_game(key)
-        if game is None:
-            abort(404)
-    else:
-        game, _editable = _load(key, edit=True)
-    sheet = games.sheet_of(game)
-    editing = number is not None
-    if number is None:
-        asked = whole_number(request.form.get("number", "")) if request.method == "POST" else None
-        taken = _taken(game, sheet, asked) if asked is not None else None
-        if taken is not None:
-            return taken
-        if sheet.status == "finished":
-            flash(_("This game is finished: it takes no more rounds."), "error")
-            return redirect(url_for("games.sheet", key=key), 303)
-        number = sheet.next_round
-    elif not 1 <= number <= len(sheet.rounds):
-        abort(404)
-    initial = sheet.rounds[number - 1] if editing else None
-    form = _round_form(game, sheet, number, initial)
-    shown: dict[str, Any] = {}
-    if form.validate_on_submit():
-        stale = _stale(game, sheet, form, number, editing)
-        outcome = stale if stale is not None else _submit(game, form, number, editing)
-        if isinstance(outcome, Response):
-            return outcome
-        shown = outcome
-    elif request.method == "POST":
-        shown = {"errors": [_("Some entries need a look: see the notes next to them."),
-                            *_other_problems(sheet, form, number)]}
-    return _render_round(game, sheet, form, number, initial, shown)
-
-
-def _render_round(game: models.Game, sheet: scoring.Sheet, form: Any, number: int,
-                  initial: scoring.RoundView | None, shown: dict[str, Any],
-                  action: str | None = None) -> str:
-    status = 409 if shown.get("stale") else 422 if shown else 200
-    names = [entry.form.player.data or "" for entry in form.results.entries]
-    attempts = display_sheet.attempts(sheet, initial, names)
-    return render_template(game.edition.round_template, game=game, sheet=sheet, form=form,
-                           number=number, chooses_phase=game.edition.chooses_phase,
-                           editing=initial is not None, attempts=attempts, action=action,
-                           replacing=bool(shown.get("stale")) and initial is not None,
-                           open_phases=display_sheet.first_open_phases(form),
-                           least_without_phase=scoring.least_without_phase(game.edition),
-                           **shown), status  # type: ignore[return-value]
-
-
 @bp.get("/<key>/qr.svg")
 def qr(key: str) -> Response:
     """The QR code of the game's read-only link (never of the edit link)."""
@@ -446,15 +235,3 @@ def _qr_answer(url: str, *, keep: bool) -> Response:
     else:
         response.cache_control.no_store = True
     return response
-
-
-@bp.route("/<key>/round", methods=["GET", "POST"])
-def add_round(key: str) -> str | Response:
-    """Enter the next round."""
-    return _round_page(key, None)
-
-
-@bp.route("/<key>/rounds/<int:number>/edit", methods=["GET", "POST"])
-def edit_round(key: str, number: int) -> str | Response:
-    """Correct an earlier round; everything after it is recomputed."""
-    return _round_page(key, number)

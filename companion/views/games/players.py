@@ -65,19 +65,21 @@ def change_players(key: str, action: str) -> Response | tuple[str, int]:
     refused is answered on the page, next to its field, with what was typed (422)."""
     if action not in ("rename", "add", "remove"):
         abort(404)
-    game = games.lock_game(key)
-    if game is None:
-        abort(404)
     form = PlayerForm()
     player, name = form.player.data or "", form.name.data or ""
-    revision = whole_number(form.revision.data or "")
+    try:  # the services judge the revision, as the API's (services.seen)
+        game = games.lock_game(key, revision=whole_number(form.revision.data or ""))
+    except games.StaleRevision:
+        db.session.rollback()
+        flash(_("Nothing was changed: the game changed on another phone. Here it is as it "
+                "is now."), "error")
+        return redirect(url_for("games.players", key=key), 303)
+    if game is None:
+        abort(404)
     if not form.validate_on_submit():
         if form.name.errors and action != "remove":
             return _refused(game, Refused(action, player, name, str(form.name.errors[0])))
         flash(_("Nothing was changed: the form was incomplete. Try again."), "error")
-    elif revision is not None and revision != game.revision:
-        flash(_("Nothing was changed: the game changed on another phone. Here it is as it "
-                "is now."), "error")
     else:
         try:
             message = _change(game, action, player, name)

@@ -11,22 +11,26 @@ from flask_babel import gettext as _
 from werkzeug import Response
 
 from companion import models, scoring
+from companion.exceptions import CompanionError
 from companion.extensions import db
 from companion.forms.games import ActionForm
-from companion.numbers import whole_number
+from companion.schemas import UndoQuery, read
 from companion.services import games, reading
+from companion.services.seen import Seen
 from companion.views.games.blueprint import bp
 
 RESTORE_SECONDS = 600
 _KEY = "restore"
 
 
-def _remember(game: models.Game) -> None:
-    """Keep the last round in this phone's (signed) session before it is removed."""
+def _kept(game: models.Game) -> dict[str, Any] | None:
+    """The last round as this phone's (signed) session keeps it once it is removed."""
+    if not game.rounds:
+        return None
     last = game.rounds[-1]
-    session[_KEY] = {"game": game.id, "number": last.number, "at": int(time.time()),
-                     "results": [[result.player, result.laid, result.points, result.went_out,
-                                  result.phase] for result in last.results]}
+    return {"game": game.id, "number": last.number, "at": int(time.time()),
+            "results": [[result.player, result.laid, result.points, result.went_out,
+                         result.phase] for result in last.results]}
 
 
 def restore_offer(game: models.Game | reading.GameHead) -> int | None:
@@ -42,56 +46,68 @@ def restore_offer(game: models.Game | reading.GameHead) -> int | None:
 
 @bp.post("/<key>/undo")
 def undo(key: str) -> Response:
-    """Remove the last round; the sheet then offers to restore it."""
+    """Remove the last round; the sheet then offers to restore it. The button's guards are
+    the API's (schemas.UndoQuery), judged by the services as every write's."""
     game = games.lock_game(key)
     if game is None:
         abort(404)
     form = ActionForm()
     if form.validate_on_submit():
-        number, revision = whole_number(form.number.data), whole_number(form.revision.data)
-        removed = game.rounds[-1].number if game.rounds else None
-        if (form.number.data and number is None) or (form.revision.data and revision is None):
-            flash(_("Nothing was undone: the button's form was incomplete. Try again."), "error")
-        elif removed is None:
+        try:
+            guards = read(UndoQuery, {name: form[name].data for name in ("number", "revision")
+                                      if form[name].data})
+            kept = _kept(game)
+            games.undo_last(game, number=guards.number, seen=Seen(guards.revision))
+        except games.NoSuchRound:
+            db.session.rollback()
             flash(_("There is no round to undo."), "error")
-        elif (revision is not None and revision != game.revision) or (
-                number is not None and number != removed):
+        except games.StaleRound:
+            db.session.rollback()
             flash(_("Nothing was undone: the sheet changed on another phone. Here it is as it "
                     "is now."), "error")
+        except CompanionError:
+            db.session.rollback()
+            flash(_("Nothing was undone: the button's form was incomplete. Try again."), "error")
         else:
-            _remember(game)
-            games.undo_last(game, number=number)
             db.session.commit()
-            session[_KEY] = {**session[_KEY], "revision": game.revision}
-            flash(_("Round %(number)s removed.", number=removed))
+            assert kept is not None  # a round was removed
+            session[_KEY] = {**kept, "revision": game.revision}
+            flash(_("Round %(number)s removed.", number=kept["number"]))
     return redirect(url_for("games.sheet", key=key), 303)
 
 
 @bp.post("/<key>/restore")
 def restore(key: str) -> Response:
-    """Put back the round this phone undid, when the game has not changed since."""
+    """Put back the round this phone undid, when the game has not changed since (the
+    services judge it from the revision the undo left, as any write's)."""
     game = games.lock_game(key)
     if game is None:
         abort(404)
     form = ActionForm()
-    number = restore_offer(game)
+    kept: dict[str, Any] = session.get(_KEY) or {}
     if not form.validate_on_submit():
         flash(_("Nothing was restored: the button's form was incomplete. Try again."), "error")
-    elif number is None:
-        flash(_("That round can no longer be restored: the sheet changed since, or it was "
-                "too long ago. Enter it again."), "error")
+        return redirect(url_for("games.sheet", key=key), 303)
+    results = tuple(scoring.Result(player=player, laid=laid, points=points,
+                                   went_out=went_out, phase=phase)
+                    for player, laid, points, went_out, phase in kept.get("results", ()))
+    try:
+        if not _restorable(game, kept):
+            raise games.StaleRound()
+        games.record_round(game, scoring.Round(results), number=kept["number"], confirm=True,
+                              seen=Seen(kept["revision"]))
+    except (scoring.RoundRejected, scoring.GameFinished, games.StaleRound):
+        db.session.rollback()
+        flash(_("That round can no longer be restored: the sheet changed since, or it "
+                "was too long ago. Enter it again."), "error")
     else:
-        results = tuple(scoring.Result(player=player, laid=laid, points=points,
-                                       went_out=went_out, phase=phase)
-                        for player, laid, points, went_out, phase in session[_KEY]["results"])
-        try:
-            games.record_round(game, scoring.Round(results), number=number, confirm=True)
-        except (scoring.RoundRejected, scoring.GameFinished, games.StaleRound):
-            db.session.rollback()
-            flash(_("That round can no longer be restored: the sheet changed since, or it "
-                    "was too long ago. Enter it again."), "error")
-        else:
-            db.session.commit()
-            session.pop(_KEY, None)
-            flash(_("Round %(number)s restored.", number=number))
+        db.session.commit()
+        session.pop(_KEY, None)
+        flash(_("Round %(number)s restored.", number=kept["number"]))
     return redirect(url_for("games.sheet", key=key), 303)
+
+
+def _restorable(game: models.Game, kept: dict[str, Any]) -> bool:
+    """Whether ``kept`` is this game's round, undone here less than ten minutes ago."""
+    return (kept.get("game") == game.id and "revision" in kept
+            and time.time() - kept.get("at", 0) <= RESTORE_SECONDS)
