@@ -10,7 +10,7 @@ from flask_babel import gettext as _
 from companion import errors, live, models
 from companion.api.common import body, bp, locked, name_warnings, saved
 from companion.api.openapi import documented
-from companion.cache import pages as rendered
+from companion.cache import pages
 from companion.cache.revisions import Keeping
 from companion.exceptions import Kind
 from companion.extensions import db
@@ -23,8 +23,7 @@ from companion.schemas import (
     read,
 )
 from companion.schemas.games import game_json
-from companion.services import games as services
-from companion.services import reading
+from companion.services import games, reading
 from companion.services.seen import Seen
 
 
@@ -32,8 +31,8 @@ from companion.services.seen import Seen
 @documented(json=NewGame, answers={201: GameAnswer}, errors=(400, 415))
 def create_game() -> Response:
     """Start a game."""
-    game = services.create_game(read(NewGame, body()).to_spec())
-    sheet = services.sheet_of(game)
+    game = games.create_game(read(NewGame, body()).to_spec())
+    sheet = games.sheet_of(game)
     return saved(game, sheet, 201, name_warnings([player.name for player in game.players]))
 
 
@@ -90,8 +89,8 @@ def _game_body(game: reading.GameHead) -> bytes:
         return jsonify(game_json(replace(row, editable=game.editable), sheet,
                                  editable=game.editable)).get_data()
 
-    key = ("game", game.edit_key, game.revision, game.editable, rendered.host())
-    return rendered.json_body(key, make)
+    key = ("game", game.edit_key, game.revision, game.editable, pages.host())
+    return pages.json_body(key, make)
 
 
 @bp.get("/games/<key>/events")
@@ -150,7 +149,7 @@ def add_round(key: str) -> Response:
     data = body()
     game = locked(key, None)
     new = read(RoundBody, data, game.edition)
-    sheet = services.record_round(game, new.to_round(game.edition), number=new.number,
+    sheet = games.record_round(game, new.to_round(game.edition), number=new.number,
                                   confirm=new.confirm, seen=_seen(new, game))
     return saved(game, sheet, 201)
 
@@ -166,7 +165,7 @@ def undo(key: str) -> Response:
     """Undo the last round (``?number=N`` and ``?revision=N`` guard it)."""
     guards = read(UndoQuery, request.args.to_dict())
     game = locked(key, None)
-    sheet = services.undo_last(game, number=guards.number, seen=Seen(guards.revision))
+    sheet = games.undo_last(game, number=guards.number, seen=Seen(guards.revision))
     return saved(game, sheet)
 
 
@@ -177,6 +176,6 @@ def edit(key: str, number: int) -> Response:
     data = body()
     game = locked(key, None)
     new = read(RoundBody, data, game.edition)
-    sheet = services.edit_round(game, number, new.to_round(game.edition),
+    sheet = games.edit_round(game, number, new.to_round(game.edition),
                                 confirm=new.confirm, seen=_seen(new, game))
     return saved(game, sheet)
