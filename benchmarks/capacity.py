@@ -1,7 +1,7 @@
 """What one box holds: requests per second through a real gunicorn as gunicorn.conf.py sets it
 up (gevent workers, two per core), with several concurrent clients on the same machine.
 
-    python benchmarks/capacity.py [--database URL] [--clients 8] [--seconds 8]
+    python -m benchmarks.capacity [--database URL] [--clients 8] [--seconds 8]
 
 Measures, one after the other, for ``--seconds`` each with ``--clients`` keep-alive clients:
 the rejected request (a POST to /api/check that is not JSON: 415), a poll that finds nothing
@@ -16,16 +16,13 @@ from __future__ import annotations
 import argparse
 import http.client
 import json
-import sys
 import tempfile
 import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from tests.server_kit import Server, call, round_body, wipe_database  # noqa: E402
+from tests.kits.server import Server, call, round_body, wipe_database
 
 PLAYERS = ["Ada", "Bo", "Cy"]
 

@@ -1,6 +1,6 @@
 """Time the group page of a group with 200 six-player games against the cheapest rejected request.
 
-    python benchmarks/groups.py [--games 200] [--repeat 5] [--database URL]
+    python -m benchmarks.groups [--games 200] [--repeat 5] [--database URL]
 
 Builds the group through the services (6 players a game, played to the end except every fourth
 game, which stops after 6 rounds; every tenth a board game), then times through Flask's test
@@ -27,21 +27,15 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
-import sys
 import tempfile
 import time
-from pathlib import Path
 
 from sqlalchemy import event
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from solver import timed as fastest_us  # noqa: E402
-
+from benchmarks.solver import timed as fastest_us
 from companion import create_app, editions, models, scoring
-from companion.extensions import db  # noqa: E402
-from companion.services import games as services_games  # noqa: E402
+from companion.extensions import db
+from companion.services import games as services_games
 from companion.services import groups
 
 NAMES = ("Michaela", "Horst", "Petra", "Thomas", "Alexandra", "Jo")

@@ -1,6 +1,6 @@
-"""Does a request cost more on a long game? Times against a real gunicorn (tests/server_kit.py).
+"""Does a request cost more on a long game? Times against a real gunicorn (tests/kits/server.py).
 
-    python benchmarks/history.py [--database URL] [--long 1990] [--imports 100,1000,5000]
+    python -m benchmarks.history [--database URL] [--long 1990] [--imports 100,1000,5000]
 
 Everything is printed as a ratio to the cheapest rejected request in the same run (a POST to
 /api/check that is not JSON: 415). Two players reach phase 10 together with the same points
@@ -18,7 +18,6 @@ from __future__ import annotations
 import argparse
 import json
 import statistics
-import sys
 import tempfile
 import time
 import urllib.error
@@ -26,9 +25,7 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from tests.server_kit import Server, database_url, wipe_database  # noqa: E402
+from tests.kits.server import Server, database_url, wipe_database
 
 PLAYERS = ("Ann", "Ben")
 

@@ -1,6 +1,6 @@
 """What house rules of the costliest shapes cost: storing an edition, and its first check.
 
-    python benchmarks/house_cost.py [--hands 20] [--seed 35]
+    python -m benchmarks.house_cost [--hands 20] [--seed 35]
 
 For each candidate shape, an edition of twelve phases of that shape (the most an edition
 may have) is stored through POST /api/editions, then a fresh copy of the app (nothing
@@ -17,16 +17,12 @@ import argparse
 import os
 import random
 import statistics
-import sys
 import tempfile
 import time
-from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from companion import create_app  # noqa: E402
-from companion.rules import solver  # noqa: E402
+from companion import create_app
+from companion.rules import solver
 
 SHAPES: dict[str, list[tuple[str, int]]] = {
     "3 runs (3+3+4)": [("run", 3), ("run", 3), ("run", 4)],

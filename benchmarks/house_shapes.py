@@ -1,6 +1,6 @@
 """How many random house phases the editor accepts, and why it refuses the others.
 
-    python benchmarks/house_shapes.py [--seed 35] [--count 150]
+    python -m benchmarks.house_shapes [--seed 35] [--count 150]
 
 Phases of 1–3 parts, each a set, run, colour group or colour run of 2 to 6 cards, drawn with
 a fixed seed, as a table composing house rules might: each is put to the house-rules checks
@@ -13,15 +13,10 @@ from __future__ import annotations
 
 import argparse
 import random
-import sys
 from collections import Counter
-from pathlib import Path
 
-if "--here" in sys.argv:
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from companion.editions import house  # noqa: E402
-from companion.rules.phases import PartKind  # noqa: E402
+from companion.editions import house
+from companion.rules.phases import PartKind
 
 
 def sample(seed: int, count: int) -> list[tuple[tuple[PartKind, int], ...]]:
@@ -34,7 +29,6 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--seed", type=int, default=35)
     parser.add_argument("--count", type=int, default=150)
-    parser.add_argument("--here", action="store_true", help="import this checkout's package")
     args = parser.parse_args()
     reasons: Counter[str] = Counter()
     accepted = 0

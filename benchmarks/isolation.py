@@ -4,10 +4,10 @@ and how long a request waits while the database is frozen.
 Run from the repository root, against a real gunicorn as gunicorn.conf.py sets it up (gevent
 workers)::
 
-    python benchmarks/isolation.py                       # drawings in their pool (default)
-    python benchmarks/isolation.py --inline              # drawn in the worker, as before
-    python benchmarks/isolation.py --freeze              # + a frozen PostgreSQL (root)
-    python benchmarks/isolation.py --only-freeze --answer 0   # no client deadline (before)
+    python -m benchmarks.isolation                       # drawings in their pool (default)
+    python -m benchmarks.isolation --inline              # drawn in the worker, as before
+    python -m benchmarks.isolation --freeze              # + a frozen PostgreSQL (root)
+    python -m benchmarks.isolation --only-freeze --answer 0   # no client deadline (before)
 
 Prints the p50/p99 of a cheap read (another game's JSON) alone and while 10 drawings run
 (target: p99 during drawings at most 3 × p99 alone), the time of the worst drawings (a
@@ -27,9 +27,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from tests.server_kit import Server, call, round_body  # noqa: E402
+from tests.kits.server import Server, call, round_body
 
 #: A family with skin tones: 11 code points drawn as one picture.
 FAMILY = ("\U0001F468\U0001F3FB\u200d\U0001F469\U0001F3FC\u200d\U0001F467\U0001F3FD\u200d"
@@ -159,7 +157,7 @@ def worst(server: Server, png_game: dict[str, Any], long_game: dict[str, Any]) -
 
 
 def freeze(args: argparse.Namespace, folder: Path) -> None:
-    from tests.pg_cluster import Cluster, available
+    from tests.kits.pg_cluster import Cluster, available
 
     if not available():
         print("freeze: needs root, runuser and PostgreSQL's initdb; skipped")

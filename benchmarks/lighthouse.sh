@@ -21,7 +21,7 @@ server=$!
 base="http://127.0.0.1:$port"
 for _ in $(seq 50); do curl -fs "$base/" >/dev/null && break; sleep 0.2; done
 
-sheet=$(python3 benchmarks/make_game.py "$base")
+sheet=$(python -m benchmarks.make_game "$base")
 flags="--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync --no-first-run"
 printf '%-10s %12s %14s %15s %14s\n' page performance accessibility best-practices "transfer KB"
 for page in home:/ sheet:"$sheet" checker:/checker; do

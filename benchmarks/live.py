@@ -1,6 +1,6 @@
 """Thousands of tables following their sheets live on one server, as in production.
 
-    python -u benchmarks/live.py [--tables 500] [--phones 6] [--changes 300] [--rate R]
+    python -u -m benchmarks.live [--tables 500] [--phones 6] [--changes 300] [--rate R]
                                  [--no-redraw] [--database URL] [--port 5550] [--idle 20]
 
 Starts ``gunicorn "companion:create_app()"`` from the repository root (so gunicorn.conf.py's
@@ -32,9 +32,7 @@ import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from live_client import Phone, Server, http_call  # noqa: E402
+from benchmarks.live_client import Phone, Server, http_call
 
 ROOT = Path(__file__).resolve().parent.parent
 NAMES = ["Ann", "Ben", "Cleo", "Dan", "Eve", "Finn"]

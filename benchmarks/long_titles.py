@@ -2,7 +2,7 @@
 sheet and the standings picture of a house edition named with 40 keycap sequences, each as a
 ratio to the same drawing for a short name ("Family").
 
-    python benchmarks/long_titles.py [--repeat 5]
+    python -m benchmarks.long_titles [--repeat 5]
 
 Runs the app in-process on a temporary SQLite database (no server); each figure is the
 best of ``--repeat`` first drawings (a new game each time: drawings are kept per revision).

@@ -1,6 +1,6 @@
 """Many phones on one game, against the production server: count what would go wrong.
 
-    python benchmarks/many_phones.py [--rounds 20] [--postgres postgresql+psycopg://…]
+    python -m benchmarks.many_phones [--rounds 20] [--postgres postgresql+psycopg://…]
 
 Starts gunicorn from the repository root (gunicorn.conf.py, 4 workers x 4 threads) on a fresh
 SQLite database, and on the PostgreSQL database given (it is emptied first), then repeats the
@@ -16,7 +16,6 @@ not count). All but the first should be 0.
 from __future__ import annotations
 
 import argparse
-import sys
 import tempfile
 import threading
 import time
@@ -25,9 +24,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-
-from server_kit import Answer, Server, call, round_body, wipe_database  # noqa: E402
+from tests.kits.server import Answer, Server, call, round_body, wipe_database
 
 PLAYERS = ["Ann", "Ben", "Cleo"]
 

@@ -1,10 +1,10 @@
 """Thousands of random steps of phones at one table, against the production server.
 
-    python benchmarks/offline_sim.py [--steps 3000] [--seed 1] [--postgres postgresql+psycopg://…]
+    python -m benchmarks.offline_sim [--steps 3000] [--seed 1] [--postgres postgresql+psycopg://…]
 
 Starts gunicorn from the repository root (gunicorn.conf.py's worker class, 4 workers) on a
 fresh SQLite database, and on the PostgreSQL database given (emptied first), and runs
-tests/phones_sim.py: phones going offline at random, acting on old copies of the game,
+tests/kits/phones_sim.py: phones going offline at random, acting on old copies of the game,
 adding, correcting and undoing rounds, answers lost at random, conflicts decided at random by
 the offline queue's own rules (static/offline-sync.js, in Node). Prints what happened; the
 last four lines (silent overwrites, lost, duplicated and still waiting entries) must be 0.
@@ -13,15 +13,12 @@ last four lines (silent overwrites, lost, duplicated and still waiting entries) 
 from __future__ import annotations
 
 import argparse
-import sys
 import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-
-from phones_sim import PROMISE, simulate  # noqa: E402
-from server_kit import Server, wipe_database  # noqa: E402
+from tests.kits.phones_sim import PROMISE, simulate
+from tests.kits.server import Server, wipe_database
 
 
 def run(database: str, folder: Path, steps: int, seed: int) -> None:

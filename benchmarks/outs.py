@@ -1,6 +1,6 @@
 """Time whole /api/outs requests on hard hands against the app's cheapest rejected request.
 
-    python benchmarks/outs.py [--seed 10] [--repeat 3]
+    python -m benchmarks.outs [--seed 10] [--repeat 3]
 
 The hands are those of benchmarks/solver.py (``solver_core.hard_hands``: 11, 16 and 20
 cards with 0, 3, 4 and 8 wilds, near misses from a narrow band of numbers, all 30 phases).
@@ -19,19 +19,13 @@ import gc
 import json
 import os
 import statistics
-import sys
 import tempfile
 from collections import Counter
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from solver import percentile, timed  # noqa: E402
-from solver_core import hard_hands  # noqa: E402
-
-from companion import create_app  # noqa: E402
-from companion.rules import format_cards  # noqa: E402
+from benchmarks.solver import percentile, timed
+from benchmarks.solver_core import hard_hands
+from companion import create_app
+from companion.rules import format_cards
 
 TARGETS = {"with a phase": 6, "every phase": 30}
 

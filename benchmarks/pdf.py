@@ -1,6 +1,6 @@
 """How long the printable sheets take: a blank sheet and a 6-player, 30-round game's sheet.
 
-Run from the repository root: ``python benchmarks/pdf.py``. Target: under 50 ms each
+Run from the repository root: ``python -m benchmarks.pdf``. Target: under 50 ms each
 (median). The worst run is usually one of Python's full garbage collections, which scan
 the ~80 000 objects the imported libraries keep alive; the second pass freezes those
 (``gc.freeze()``, as a server may do after start-up) to show the sheets' own cost.
@@ -10,11 +10,9 @@ from __future__ import annotations
 
 import gc
 import statistics
-import sys
 import time
 from collections.abc import Callable
 from datetime import date
-from pathlib import Path
 
 RUNS = 20
 TARGET_MS = 50
@@ -32,7 +30,6 @@ def measure(render: Callable[[], bytes]) -> tuple[float, float]:
 
 
 def main() -> int:
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
     from companion import editions, scoring
     from companion.pdf import BlankOptions, GameInfo, blank_sheet, game_sheet
     from companion.scoring import Result, Round, Setup

@@ -1,9 +1,9 @@
 """Renaming a player in a group of 100 and of 1,000 finished games, as a ratio.
 
-    python benchmarks/rename.py [--repeat 20]
+    python -m benchmarks.rename [--repeat 20]
 
 Builds both groups in a temporary SQLite database (rows written directly, the tallies kept as
-the services keep them, as tests/test_group_rename.py does), then times ``rename`` back and
+the services keep them, as tests/groups/test_group_rename.py does), then times ``rename`` back and
 forth: the medians and their ratio. A rename reads the group's tallies and the players of its
 games in progress, never the finished games, so the target is a ratio near 1 (at most 2).
 """
@@ -12,23 +12,17 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import sys
 import tempfile
 import time
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
-
-from test_group_rename import _long_group  # noqa: E402
-
-from companion import create_app  # noqa: E402
-from companion.extensions import db  # noqa: E402
-from companion.services import groups  # noqa: E402
+from companion import create_app
+from companion.extensions import db
+from companion.services import groups
+from tests.kits.group_games import long_group
 
 
 def median_rename(size: int, repeat: int) -> float:
-    found = _long_group(size)
+    found = long_group(size)
     spent = []
     for turn in range(repeat):
         old, new = ("Ann", "Anna") if turn % 2 == 0 else ("Anna", "Ann")

@@ -1,6 +1,6 @@
 """What a live sheet's requests cost, in-process, as ratios to the app's cheapest rejected one.
 
-    python benchmarks/requests.py [--database URL] [--rounds 10] [--repeat 300]
+    python -m benchmarks.requests [--database URL] [--rounds 10] [--repeat 300]
 
 Builds the app (SQLite in a temporary file unless ``--database`` names another), plays a
 6-player game of ``--rounds`` rounds through the API, then times through Flask's test client
@@ -20,19 +20,13 @@ import argparse
 import gc
 import os
 import statistics
-import sys
 import tempfile
 import time
 from collections.abc import Callable
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from make_game import NAMES, round_body  # noqa: E402
-
+from benchmarks.make_game import NAMES, round_body
 from companion import create_app
-from companion.cache import stores  # noqa: E402
+from companion.cache import stores
 
 
 def median_us(call: Callable[[], object], repeat: int) -> float:

@@ -1,6 +1,6 @@
 """Time whole /api/check requests on hard hands against the app's cheapest rejected request.
 
-    python benchmarks/solver.py [--seed 10] [--repeat 3]
+    python -m benchmarks.solver [--seed 10] [--repeat 3]
 
 Every hand of ``solver_core.hard_hands`` (11, 16 and 20 cards with 0, 3, 4 and 8 wilds,
 near misses from a narrow band of numbers, all 30 phases) is sent as JSON to POST /api/check
@@ -17,18 +17,12 @@ import gc
 import json
 import os
 import statistics
-import sys
 import tempfile
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-
-from solver_core import hard_hands  # noqa: E402
-
-from companion import create_app  # noqa: E402
-from companion.rules import format_cards  # noqa: E402
+from benchmarks.solver_core import hard_hands
+from companion import create_app
+from companion.rules import format_cards
 
 
 def timed(call, repeat: int) -> float:  # type: ignore[no-untyped-def]

@@ -2,7 +2,7 @@
 and 20 cards with 0, 3, 4 or 8 wilds, their numbers drawn from a narrow band so that a
 lay-down is often one card away.
 
-    python benchmarks/solver_core.py [--seed 10] [--repeat 3]
+    python -m benchmarks.solver_core [--seed 10] [--repeat 3]
 
 Prints the median, 99th percentile and worst time of one ``solve`` call in microseconds,
 per phase, per kind of phase and overall. Each hand is solved ``--repeat`` times and counts
@@ -20,12 +20,9 @@ import statistics
 import sys
 import time
 from collections import defaultdict
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from companion import editions
-from companion.rules import WILD, Card, Colour, Phase, solve  # noqa: E402  # noqa: E402
+from companion.rules import WILD, Card, Colour, Phase, solve
 
 SIZES = (11, 16, 20)
 WILDS = (0, 3, 4, 8)

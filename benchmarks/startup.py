@@ -1,6 +1,6 @@
 """What starting the app costs in CPU, as a ratio to importing the libraries it stands on.
 
-    python benchmarks/startup.py [--repeat 5]
+    python -m benchmarks.startup [--repeat 5]
 
 Each figure is measured in fresh Python processes (the CPU time, user + system, of the work
 itself, the interpreter's own start left out), ``--repeat`` times, and the median printed:

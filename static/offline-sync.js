@@ -2,7 +2,7 @@
 // a 409 (reconcile) and the person's choice on a conflict. Imported by the pages (offline.js,
 // offline-sheet.js) and the service worker (sw.js). No DOM: nothing runs on import, and the
 // rules (reconcile, canKeepMine, keepMine) are pure functions of a change and the server's
-// game, unit-tested in Node (tests/js/reconcile.test.mjs; tests/phones_sim.py asks them too).
+// game, unit-tested in Node (tests/js/reconcile.test.mjs; tests/kits/phones_sim.py asks them too).
 // The replay rules are written out in docs/offline.md.
 import { WAIT, announce, deleteOp, listOps, putOp, sameRound, saveGame } from "./offline-queue.js";
 

@@ -5,25 +5,19 @@ from __future__ import annotations
 
 import os
 import shutil
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-import server_kit
 from flask import Flask
 from flask.testing import FlaskClient
-from server_kit import DATABASES, database_url, empty_tables, wipe_database
 from sqlalchemy import create_engine, make_url, text
 
 from companion import create_app, editions, live
 from companion.editions import Edition
 from companion.extensions import db
-
-# Test modules import the kit as ``server_kit`` and as ``tests.server_kit``: one module, so
-# the ports it hands out are counted once.
-sys.modules.setdefault("tests.server_kit", server_kit)
+from tests.kits.server import DATABASES, database_url, empty_tables, wipe_database
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -98,7 +92,7 @@ def app(request: pytest.FixtureRequest, tmp_path: Path, monkeypatch: pytest.Monk
         "WTF_CSRF_ENABLED": False,
         "SERVER_NAME": "companion.test",
         # Hypothesis and long tests create hundreds of games from one address; the quotas
-        # are tested on their own (tests/test_quotas.py) and on a real gunicorn.
+        # are tested on their own (tests/servers/test_quotas.py) and on a real gunicorn.
         "RATELIMIT_ENABLED": False,
     })
     yield app

@@ -14,7 +14,7 @@ bp = Blueprint("offline", __name__)
 #: Pages every phone gets on its first visit, so they open without a connection.
 SHELL_PAGES = ("/", "/checker", "/print", "/offline")
 #: Static files precached with them; scripts and styles the pages use must be listed here,
-#: and the modules those scripts import (tests/test_offline_shell.py checks both).
+#: and the modules those scripts import (tests/pages/test_offline_shell.py checks both).
 SHELL_FILES = (
     "app.css", "recent.js", "live.js", "round.js", "round-points.js", "checker.js",
     "checker-cards.js", "groups.js", "print.js", "local-time.js", "share.js", "share-plan.js",

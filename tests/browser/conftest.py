@@ -11,13 +11,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_kit import PHONE, ScriptErrors
-from offline_kit import PHONE_OPTIONS, watch
 from playwright.sync_api import Page
-from thread_server import serve_in_thread
 
 from companion import create_app, live
 from companion.extensions import db
+from tests.kits.browser import PHONE, ScriptErrors
+from tests.kits.offline import PHONE_OPTIONS, watch
+from tests.kits.thread_server import serve_in_thread
 
 CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",

@@ -8,10 +8,11 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from browser_kit import api_game, api_round, read_sheet, shot
-from context_kit import phone_factory
-from keyboard_kit import tab_to, walk
 from playwright.sync_api import Page, expect
+
+from tests.kits.browser import api_game, api_round, read_sheet, shot
+from tests.kits.contexts import phone_factory
+from tests.kits.keyboard import tab_to, walk
 
 pytestmark = pytest.mark.browser
 

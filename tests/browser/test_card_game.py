@@ -7,8 +7,9 @@ import re
 from typing import Any
 
 import pytest
-from browser_kit import api_game, api_round, page_fits, read_sheet, shot
 from playwright.sync_api import Page, expect
+
+from tests.kits.browser import api_game, api_round, page_fits, read_sheet, shot
 
 pytestmark = pytest.mark.browser
 

@@ -5,9 +5,10 @@ the extra cards that fit, and in Masters the ranking of phases tries another pha
 from __future__ import annotations
 
 import pytest
-from browser_kit import page_fits, shot
 from playwright.sync_api import Locator, Page, expect
-from test_checker import tap_cards
+
+from tests.kits.browser import page_fits, shot
+from tests.kits.checker import tap_cards
 
 pytestmark = pytest.mark.browser
 

@@ -10,9 +10,10 @@ from typing import Any
 
 import pytest
 import regex
-from browser_kit import api_game, api_round, shot
 from playwright.sync_api import Page, expect
-from screen_kit import first_screen, overlaps, text_boxes
+
+from tests.kits.browser import api_game, api_round, shot
+from tests.kits.screen import first_screen, overlaps, text_boxes
 
 pytestmark = pytest.mark.browser
 

@@ -9,8 +9,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_kit import page_fits, shot
 from playwright.sync_api import Page, expect
+
+from tests.kits.browser import page_fits, shot
 
 pytestmark = pytest.mark.browser
 

@@ -7,10 +7,11 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from browser_kit import SCREENSHOTS, page_fits, shot
-from context_kit import phone_factory
 from playwright.sync_api import Page, expect
-from test_languages import LANGUAGES
+
+from tests.kits.browser import SCREENSHOTS, page_fits, shot
+from tests.kits.contexts import phone_factory
+from tests.kits.languages import LANGUAGES
 
 pytestmark = pytest.mark.browser
 

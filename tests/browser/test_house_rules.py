@@ -9,8 +9,9 @@ import subprocess
 from typing import Any
 
 import pytest
-from browser_kit import api_round, read_sheet, shot
 from playwright.sync_api import Locator, Page, expect
+
+from tests.kits.browser import api_round, read_sheet, shot
 
 pytestmark = pytest.mark.browser
 

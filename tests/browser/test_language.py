@@ -12,9 +12,10 @@ from typing import Any
 
 import pytest
 from babel.messages.pofile import read_po
-from browser_kit import api_game, api_round, page_fits, shot
-from context_kit import phone_factory
 from playwright.sync_api import Page, expect
+
+from tests.kits.browser import api_game, api_round, page_fits, shot
+from tests.kits.contexts import phone_factory
 
 pytestmark = pytest.mark.browser
 

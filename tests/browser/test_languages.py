@@ -11,23 +11,20 @@ import subprocess
 from collections.abc import Iterator
 from functools import cache
 from io import BytesIO
-from pathlib import Path
 from typing import Any
 
 import pytest
 from babel import Locale
 from babel.messages.pofile import read_po
-from browser_kit import SCREENSHOTS, api_game, api_round, page_fits, shot
-from context_kit import phone_factory
 from playwright.sync_api import Page, expect
 from pypdf import PdfReader
 
-from companion import config
+from tests.kits.browser import SCREENSHOTS, api_game, api_round, page_fits, shot
+from tests.kits.contexts import phone_factory
+from tests.kits.languages import LANGUAGES, ROOT
 
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).parents[2]
-LANGUAGES = list(config.defaults(str(ROOT / "instance"))["LANGUAGES"])
 NAMES = ["王芳", "佐藤", "김민준", "محمد", "Anaïs"]
 
 

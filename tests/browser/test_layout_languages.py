@@ -8,9 +8,11 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from browser_kit import api_game, api_round, page_fits, shot
-from context_kit import phone_factory
-from test_languages import LANGUAGES
+
+from tests.kits.browser import api_game, api_round, page_fits, shot
+from tests.kits.browser_games import tiebreak_game
+from tests.kits.contexts import phone_factory
+from tests.kits.languages import LANGUAGES
 
 pytestmark = pytest.mark.browser
 
@@ -35,19 +37,6 @@ BOX_JS = """(el) => { const r = el.getBoundingClientRect();
 def phones(browser: Any, script_errors: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
     with phone_factory(browser, script_errors, request) as make:
         yield make
-
-
-def tiebreak_game(page: Any, server: str) -> dict[str, Any]:
-    """Two players tied on the last phase: the form asks for "Phase 10 done"."""
-    game = api_game(page, server, ["Anaïs Dubois", "Ben"], phases=[9, 10])
-    for results in ([("Anaïs Dubois", True, 0, True), ("Ben", False, 30, False)],
-                    [("Anaïs Dubois", False, 30, False), ("Ben", True, 0, True)],
-                    [("Anaïs Dubois", True, 0, True), ("Ben", True, 0, False)]):
-        game = api_round(page, server, game, [
-            {"player": name, "phase": phase, "points": points, "went_out": out}
-            for name, phase, points, out in results], confirm=True)
-    assert game["status"] == "tiebreak"
-    return game
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

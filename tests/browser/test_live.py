@@ -10,8 +10,9 @@ import time
 from typing import Any
 
 import pytest
-from browser_kit import api_game, api_round, read_sheet
 from playwright.sync_api import Page, Response, Route, expect
+
+from tests.kits.browser import api_game, api_round, read_sheet
 
 pytestmark = pytest.mark.browser
 

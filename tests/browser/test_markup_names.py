@@ -8,8 +8,9 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from browser_kit import api_post as post
 from playwright.sync_api import Page
+
+from tests.kits.browser import api_post as post
 
 pytestmark = pytest.mark.browser
 

@@ -6,8 +6,9 @@ from __future__ import annotations
 import os
 
 import pytest
-from browser_kit import read_sheet
 from playwright.sync_api import Page, expect
+
+from tests.kits.browser import read_sheet
 
 pytestmark = pytest.mark.browser
 

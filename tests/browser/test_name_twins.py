@@ -8,8 +8,9 @@ import unicodedata
 from typing import Any
 
 import pytest
-from browser_kit import read_sheet
 from playwright.sync_api import Page, expect
+
+from tests.kits.browser import read_sheet
 
 pytestmark = pytest.mark.browser
 

@@ -9,8 +9,9 @@ import re
 from typing import Any
 
 import pytest
-from browser_kit import shot
 from playwright.sync_api import Page, expect
+
+from tests.kits.browser import shot
 
 pytestmark = pytest.mark.browser
 

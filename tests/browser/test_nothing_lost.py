@@ -13,8 +13,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_kit import api_game, api_round, shot
-from offline_kit import (
+from playwright.sync_api import Page, expect
+
+from companion import create_app
+from tests.kits.browser import api_game, api_round, shot
+from tests.kits.offline import (
     OFFLINE_PAGE,
     PLAYERS,
     SYNC,
@@ -25,11 +28,8 @@ from offline_kit import (
     sent,
     server_game,
 )
-from playwright.sync_api import Page, expect
-from server_kit import started
-from thread_server import serve_in_thread
-
-from companion import create_app
+from tests.kits.server import started
+from tests.kits.thread_server import serve_in_thread
 
 pytestmark = pytest.mark.browser
 

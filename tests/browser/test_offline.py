@@ -12,8 +12,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_kit import api_game, api_round, read_sheet, shot
-from offline_kit import (
+from playwright.sync_api import Page, expect
+
+from companion import create_app
+from tests.kits.browser import api_game, api_round, read_sheet, shot
+from tests.kits.offline import (
     PHONE_OPTIONS,
     PLAYERS,
     QUEUE,
@@ -26,10 +29,7 @@ from offline_kit import (
     server_game,
     watch,
 )
-from playwright.sync_api import Page, expect
-from thread_server import serve_in_thread
-
-from companion import create_app
+from tests.kits.thread_server import serve_in_thread
 
 pytestmark = pytest.mark.browser
 

@@ -7,9 +7,10 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from browser_kit import api_game, api_round, shot
-from offline_kit import PLAYERS, SYNC, enter_round, ready, sent
 from playwright.sync_api import Page, expect
+
+from tests.kits.browser import api_game, api_round, shot
+from tests.kits.offline import PLAYERS, SYNC, enter_round, ready, sent
 
 pytestmark = pytest.mark.browser
 

@@ -8,9 +8,10 @@ import re
 from typing import Any
 
 import pytest
-from browser_kit import api_game, read_sheet
-from keyboard_kit import tab_to
 from playwright.sync_api import Locator, Page, expect
+
+from tests.kits.browser import api_game, read_sheet
+from tests.kits.keyboard import tab_to
 
 pytestmark = pytest.mark.browser
 

@@ -7,8 +7,9 @@ from __future__ import annotations
 import re
 
 import pytest
-from browser_kit import api_game, api_round
 from playwright.sync_api import Page, expect
+
+from tests.kits.browser import api_game, api_round
 
 pytestmark = pytest.mark.browser
 

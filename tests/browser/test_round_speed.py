@@ -8,7 +8,8 @@ import re
 
 import pytest
 from playwright.sync_api import Page, expect
-from thumb_kit import Thumb
+
+from tests.kits.thumb import Thumb
 
 pytestmark = pytest.mark.browser
 

@@ -9,8 +9,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from browser_kit import ScriptErrors, api_game, api_round
 from playwright.sync_api import Page, expect
+
+from tests.kits.browser import ScriptErrors, api_game, api_round
 
 pytestmark = pytest.mark.browser
 

@@ -9,10 +9,11 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from browser_kit import SCREENSHOTS, api_game, api_round, page_fits, shot
-from context_kit import phone_factory
 from playwright.sync_api import expect
-from test_layout_languages import tiebreak_game
+
+from tests.kits.browser import SCREENSHOTS, api_game, api_round, page_fits, shot
+from tests.kits.browser_games import tiebreak_game
+from tests.kits.contexts import phone_factory
 
 pytestmark = pytest.mark.browser
 

@@ -10,8 +10,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_kit import api_game, api_round, page_fits
 from playwright.sync_api import Page, expect
+
+from tests.kits.browser import api_game, api_round, page_fits
 
 pytestmark = pytest.mark.browser
 

@@ -23,18 +23,11 @@ from __future__ import annotations
 import os
 import time
 from collections import Counter
-from itertools import permutations, product
+from itertools import permutations
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
-from test_outs_reference import (
-    NATURALS,
-    fits_deck,
-    most_extras,
-    reference_outs,
-)
-from test_solver_reference import concrete_groups, fewest_wilds
 
 from companion.editions.base import Edition
 from companion.exceptions import Reason
@@ -55,11 +48,21 @@ from companion.rules import (
     solve,
     solver,
 )
-from companion.rules.extras import extras
 from companion.rules.outs import find_outs, shortfall
 from companion.rules.roles import Role, out_groups
-from companion.rules.runs import plain
 from companion.rules.solver import plan
+from tests.kits.oracle import (
+    NATURALS,
+    concrete_groups,
+    deck_holds,
+    each_part_fits,
+    extras_agree,
+    fewest_wilds,
+    fits_deck,
+    hit_ends,
+    makes,
+    reference_outs,
+)
 
 pytestmark = pytest.mark.slow  # brute force: every arrangement of every hand
 
@@ -155,52 +158,6 @@ def specialised(parts: tuple[Part, ...]) -> bool:
         return runs <= 1 or runs == len(parts) <= 2
     return len(parts) == 1 or (len(parts) == 2 and len(colours) == 1
                                and colours[0].kind is PartKind.COLOUR)
-
-
-def each_part_fits(phase: Phase) -> bool:
-    """Whether the deck's wilds make up what each part on its own lacks: a set beyond the
-    naturals of one number, a colour group beyond those of one colour (no wilds in the
-    board game)."""
-    deck = phase.edition.deck
-    wilds = 0 if phase.edition.turned_jokers else deck.wilds
-    per = {PartKind.SET: 4 * deck.copies_per_card, PartKind.COLOUR: 12 * deck.copies_per_card}
-    return sum(max(0, part.size - per.get(part.kind, part.size))
-               for part in phase.parts) <= wilds
-
-
-def deck_holds(phase: Phase) -> bool:
-    """Whether one deck of the phase's edition holds a lay-down of it, counted from the
-    deck's make-up: each number's naturals, each colour's, and the wilds for what they lack
-    (no wilds in the board game, whose deck deals none). Sets go on distinct numbers, the
-    biggest where the runs ask least; a set beside a colour group takes the group's colour
-    only when the other colours run out."""
-    deck = phase.edition.deck
-    wilds = 0 if phase.edition.turned_jokers else deck.wilds
-    per_number, per_colour = 4 * deck.copies_per_card, 12 * deck.copies_per_card
-    colour = [part for part in phase.parts if part.kind.needs_one_colour]
-    others = [part for part in phase.parts if not part.kind.needs_one_colour]
-    if colour:  # one colour part, alone or with one set or run (specialised)
-        if colour[0].kind is PartKind.COLOUR_RUN:
-            return True
-        own = 0  # cards of the group's colour that a set beside it must take
-        lack = 0
-        if others and others[0].kind is PartKind.SET:
-            size = others[0].size
-            own = max(0, min(size, per_number) - (per_number - deck.copies_per_card))
-            lack = max(0, size - per_number)
-        return lack + max(0, colour[0].size - (per_colour - own)) <= wilds
-    sets = sorted((part.size for part in others if part.kind is PartKind.SET), reverse=True)
-    runs = [part.size for part in others if part.kind is PartKind.RUN]
-    for starts in product(*(range(1, 14 - size) for size in runs)):
-        asked = Counter({number: 0 for number in range(1, 13)})
-        for start, size in zip(starts, runs, strict=True):
-            asked.update(range(start, start + size))
-        least = sorted(asked, key=asked.__getitem__)
-        for size, number in zip(sets, least, strict=False):
-            asked[number] += size
-        if sum(max(0, count - per_number) for count in asked.values()) <= wilds:
-            return True
-    return False
 
 
 @FAST
@@ -383,39 +340,6 @@ def test_outs_count_the_unseen_deck(case: tuple[Phase, list[Card]], seen: list[C
 
 # ---- groups, lay-downs and hits, read position by position --------------------------------
 
-def makes(phase_edition: Edition, kind: PartKind, cards: list[Card] | tuple[Card, ...],
-          size: int = 1) -> bool:
-    """Whether ``cards`` as laid make a group of ``kind`` of at least ``size`` cards: no
-    skip, a natural, and some concrete group (a number, a colour, a first number) whose
-    every place takes the card laid there. A run without wilds may lie in any order; in the
-    board game wilds may lie beyond the ends of a run that covers all of 1 to 12."""
-    if len(cards) < size or any(card.is_skip for card in cards):
-        return False
-    naturals = [card for card in cards if card.is_natural]
-    if not naturals:
-        return False
-    if kind is PartKind.SET:
-        return len({card.number for card in naturals}) == 1
-    if kind is PartKind.COLOUR:
-        return len({card.colour for card in naturals}) == 1
-    if kind is PartKind.COLOUR_RUN and len({card.colour for card in naturals}) > 1:
-        return False
-    laid = list(cards) if WILD in cards else sorted(cards, key=lambda card: card.number or 0)
-    return reads_as_run(phase_edition, laid)
-
-
-def reads_as_run(edition: Edition, cards: list[Card]) -> bool:
-    """Whether some first number makes every card, place by place, the number its place
-    gives (a wild any)."""
-    for first in range(2 - len(cards), 13):
-        last = first + len(cards) - 1
-        inside = first >= 1 and last <= 12
-        full = edition.turned_jokers and first <= 1 and last >= 12
-        if (inside or full) and all(card.is_wild or card.number == first + index
-                                    for index, card in enumerate(cards)):
-            return True
-    return False
-
 
 @st.composite
 def laid_groups(draw: st.DrawFn, edition: Edition, part: Part) -> list[Card]:
@@ -462,22 +386,6 @@ def test_laydown_checks_agree_with_reading_each_place(data: st.DataObject) -> No
     assert check.valid or check.reasons
 
 
-def hit_ends(edition: Edition, kind: PartKind, group: list[Card], card: Card
-             ) -> tuple[bool, tuple[str, ...]]:
-    """Whether ``card`` may join ``group`` and at which ends of a run: the group with it is
-    still a group of ``kind``, within the deck's limits."""
-    if not makes(edition, kind, group) or card.is_skip or not fits_deck(edition,
-                                                                        [*group, card]):
-        return False, ()
-    if not kind.is_run:
-        return makes(edition, kind, [*group, card]), ()
-    laid = list(plain(group))
-    ends = tuple(end for end, grown in (("low", [card, *laid]), ("high", [*laid, card]))
-                 if reads_as_run(edition, grown)
-                 and (kind is PartKind.RUN or makes(edition, PartKind.COLOUR, grown)))
-    return bool(ends), ends
-
-
 @FAST
 @given(st.data())
 def test_hits_agree_with_reading_each_place(data: st.DataObject) -> None:
@@ -495,34 +403,6 @@ def test_hits_agree_with_reading_each_place(data: st.DataObject) -> None:
     hit = check_hit(edition, kind, group, card)
     assert (hit.valid, hit.where) == hit_ends(edition, kind, group, card), (kind, group, card)
     assert hit.valid or hit.reasons
-
-
-def extras_agree(phase: Phase, hand: list[Card]) -> bool:
-    """As many extra cards as laying them one by one allows, each where it may go; False
-    when the hand does not lay the phase or keeps more than 5 cards (too many to try every
-    order)."""
-    laydown = solve(phase, hand).laydown
-    if laydown is None:
-        return False
-    left = Counter(card for card in hand if not card.is_skip)
-    left.subtract(card for group in laydown for card in group)
-    if left.total() > 5:
-        return False
-    groups = [list(group) for group in laydown]
-    placed = extras(phase, laydown, hand)
-    for extra in placed:
-        part = phase.parts[extra.group]
-        hit = check_hit(phase.edition, part.kind, groups[extra.group], extra.card)
-        assert hit.valid and (extra.where in hit.where or not hit.where), (phase.parts, hand,
-                                                                           extra)
-        group = groups[extra.group]
-        groups[extra.group] = ([extra.card, *group] if extra.where == "low"
-                               else [*group, extra.card])
-        left[extra.card] -= 1
-        assert left[extra.card] >= 0, ("a card the hand does not hold", phase.parts, hand)
-    assert len(placed) == most_extras(phase, [list(group) for group in laydown],
-                                      +left + Counter(extra.card for extra in placed))
-    return True
 
 
 @settings(FAST, max_examples=max(50, EXAMPLES // 2))

@@ -16,102 +16,31 @@ from __future__ import annotations
 
 import os
 from collections import Counter
-from collections.abc import Callable
-from itertools import combinations_with_replacement
 
 import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
-from test_solver_reference import ALL_PHASES, concrete_groups, narrow_hands, reference
 
-from companion.editions import Edition
 from companion.rules import SKIP, WILD, Card, Colour, Phase, check_hit, solve
 from companion.rules.extras import extras
-from companion.rules.outs import find_outs, out_order, shortfall
+from companion.rules.outs import find_outs, shortfall
+from tests.kits.oracle import (
+    ALL_PHASES,
+    LIMIT,
+    NATURALS,
+    concrete_groups,
+    fits_deck,
+    most_extras,
+    narrow_hands,
+    plain_reference_outs,
+    reference,
+    reference_outs,
+)
 
 pytestmark = pytest.mark.slow  # brute force: every arrangement of every hand
 
-NATURALS = [Card.natural(number, colour) for number in range(1, 13) for colour in Colour]
-#: How many cards the reference adds at most: every multiset of up to this many.
-LIMIT = 2
 #: Raise for a longer run: OUTS_EXAMPLES=20000 pytest tests/rules/test_outs_reference.py
 EXAMPLES = int(os.environ.get("OUTS_EXAMPLES", "1000"))
-
-
-def fits_deck(edition: Edition, cards: list[Card]) -> bool:
-    deck, counts = edition.deck, Counter(cards)
-    if edition.turned_jokers:
-        return not counts[SKIP] and len(cards) <= deck.cards and all(
-            count <= deck.copies_per_card for card, count in counts.items() if card.is_natural)
-    return (counts[WILD] <= deck.wilds and counts[SKIP] <= deck.skips
-            and all(count <= deck.copies_per_card
-                    for card, count in counts.items() if card.is_natural))
-
-
-def drawable(edition: Edition) -> list[Card]:
-    """The distinct cards the deck could still give: no wilds in the board game."""
-    return NATURALS + ([] if edition.turned_jokers else [WILD])
-
-
-Complete = Callable[[Phase, list[Card]], bool]
-
-
-def by_solver(phase: Phase, cards: list[Card]) -> bool:
-    return solve(phase, cards).valid
-
-
-def still_fits(edition: Edition, held: Counter[Card], added: tuple[Card, ...]) -> bool:
-    """``fits_deck(edition, hand + added)`` for a hand that fits, whose cards ``held``
-    counts: only the added cards' counts can pass a limit (wilds and naturals; skips and the
-    board game's wilds are never drawable)."""
-    deck = edition.deck
-    for card in set(added):
-        count = held[card] + added.count(card)
-        if count > (deck.wilds if card == WILD else deck.copies_per_card):
-            return False
-    return not edition.turned_jokers or sum(held.values()) + len(added) <= deck.cards
-
-
-def reference_outs(phase: Phase, hand: list[Card], limit: int = LIMIT,
-                   complete: Complete = by_solver) -> tuple[int, list[Card]] | None:
-    """(short, outs) by adding every multiset of up to ``limit`` drawable cards, or None
-    when none of them completes the phase. ``complete`` says whether cards complete it."""
-    if not fits_deck(phase.edition, hand):  # more cards never fit where fewer did not
-        return None
-    held = Counter(hand)
-    # A lay-down takes at least its parts' sizes in cards, none of them a skip: with fewer,
-    # no multiset of this size can complete the phase, whatever it holds.
-    needed = sum(part.size for part in phase.parts)
-    usable = len(hand) - held[SKIP]
-    for size in range(limit + 1):
-        if usable + size < needed:
-            continue
-        completing: set[Card] = set()
-        found = False
-        for added in combinations_with_replacement(drawable(phase.edition), size):
-            if found and completing.issuperset(added):
-                continue  # it could only say again that these cards are outs
-            if still_fits(phase.edition, held, added) and complete(phase, hand + list(added)):
-                found = True
-                completing.update(added)
-        if found:
-            return size, sorted(completing, key=out_order)
-    return None
-
-
-def plain_reference_outs(phase: Phase, hand: list[Card]) -> tuple[int, list[Card]] | None:
-    """:func:`reference_outs` without its shortcuts: every multiset, every time."""
-    for size in range(LIMIT + 1):
-        completing: set[Card] = set()
-        found = False
-        for added in combinations_with_replacement(drawable(phase.edition), size):
-            cards = hand + list(added)
-            if fits_deck(phase.edition, cards) and by_solver(phase, cards):
-                found = True
-                completing.update(added)
-        if found:
-            return size, sorted(completing, key=out_order)
-    return None
 
 
 @st.composite
@@ -201,22 +130,6 @@ def test_outs_agree_with_brute_force_alone(case: tuple[Phase, list[Card]]) -> No
         assert short > 1, (phase, hand, short)
     else:
         assert (short, list(outs)) == expected, (phase, hand)
-
-
-def most_extras(phase: Phase, groups: list[list[Card]], left: Counter[Card]) -> int:
-    """The most cards of ``left`` that can be added one at a time, each where ``check_hit``
-    allows it, trying every card on every group and end."""
-    best = 0
-    for card in [card for card, count in left.items() if count > 0]:
-        for index, (part, group) in enumerate(zip(phase.parts, groups, strict=True)):
-            hit = check_hit(phase.edition, part.kind, group, card)
-            for where in hit.where or (("",) if hit.valid else ()):
-                grown = [*groups[:index], [card, *group] if where == "low" else [*group, card],
-                         *groups[index + 1:]]
-                left[card] -= 1
-                best = max(best, 1 + most_extras(phase, grown, left))
-                left[card] += 1
-    return best
 
 
 @settings(max_examples=max(200, EXAMPLES // 2), deadline=None,

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from sheet_notation import rnd, setup
 
 from companion import editions
 from companion.scoring import (
@@ -17,6 +16,7 @@ from companion.scoring import (
     check_round,
 )
 from companion.scoring.board import evaluate
+from tests.kits.sheet_notation import rnd, setup
 
 BOARD = editions.get("board")
 ABCD = setup("Ann", "Ben", "Cem", "Dan", edition=BOARD)

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from sheet_notation import SEED_PLAYERS, SEED_ROUNDS, phases_and_points, play, rnd, setup
 
 from companion.scoring import Result, Round, build_sheet, check_round
+from tests.kits.sheet_notation import SEED_PLAYERS, SEED_ROUNDS, phases_and_points, play, rnd, setup
 
 
 def test_the_worked_example_after_round_5() -> None:

@@ -6,12 +6,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 import pytest
-from sheet_notation import rnd, setup
 
 from companion import editions
 from companion.editions.base import MATTEL, CardValues
 from companion.scoring import Round, build_sheet, check_round, least_without_phase
 from companion.scoring.plausibility import least_points, most_points
+from tests.kits.sheet_notation import rnd, setup
 
 ORIGINAL = editions.get("original")
 MATTEL_EDITION = replace(ORIGINAL, key="mattel-test", values=MATTEL)

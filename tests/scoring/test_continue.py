@@ -8,10 +8,10 @@ from datetime import datetime
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from sheet_notation import setup
-from test_tally import random_game
 
 from companion.scoring import build_sheet, continue_sheet
+from tests.kits.played_games import random_game
+from tests.kits.sheet_notation import setup
 
 
 @settings(max_examples=80, deadline=None)

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from results_kit import laid, missed, out, play
-
 from companion import editions
 from companion.editions import Edition
 from companion.scoring import Result, Round, Setup, add_round
@@ -14,6 +12,7 @@ from companion.scoring.grid import (
     blank_grid,
     sheet_grid,
 )
+from tests.kits.results import laid, missed, out, play
 
 ORIGINAL, MASTERS, BOARD = (editions.get(key) for key in ("original", "masters", "board"))
 

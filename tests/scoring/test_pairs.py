@@ -11,13 +11,13 @@ from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from sheet_notation import play, rnd, setup
-from test_tally import facts_of, random_game
 
 from companion import editions
 from companion.scoring import pairs
 from companion.scoring.record_tallies import Facts
 from companion.scoring.records import Identities, group_records
+from tests.kits.played_games import facts_of, random_game
+from tests.kits.sheet_notation import play, rnd, setup
 
 PEOPLE = ("ann", "ben", "cem", "dora")
 

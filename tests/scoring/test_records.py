@@ -3,14 +3,10 @@ phase, best and worst game, the board game's wreath; ties are shared, unfinished
 
 from __future__ import annotations
 
-from datetime import datetime
-
 import pytest
-from sheet_notation import rnd, setup
 
 from companion import editions
-from companion.editions import Edition
-from companion.scoring import Round, build_sheet
+from companion.scoring import build_sheet
 from companion.scoring.records import (
     PlayedGame,
     group_records,
@@ -18,31 +14,8 @@ from companion.scoring.records import (
     phase_attempts,
     replay,
 )
-
-# Phases 1 and 2 only keep these games short.
-SHORT = {"phases": (1, 2)}
-
-
-def game(ref: str, day: int, players: tuple[str, ...], rounds: list[Round],
-         edition: Edition | None = None, **options: object) -> PlayedGame:
-    edition = edition or editions.get("original")
-    options = {**SHORT, **options} if edition is editions.get("original") else options
-    return PlayedGame(ref, datetime(2026, 11, day, 20), setup(*players, edition=edition,
-                                                              **options), tuple(rounds))
-
-
-# Ann completes 1 at the first try and 2 at the second: wins with 60 points.
-ANN_WINS = game("g1", 6, ("Ann", "Ben"), [
-    rnd(Ann="X 0", Ben="- 60"),
-    rnd(Ann="- 60", Ben="X 0"),
-    rnd(Ann="X 0", Ben="- 55"),
-])
-# Ben (spelt "ben" this time) wins; Ann needs three tries at phase 1.
-BEN_WINS = game("g2", 13, ("ann", "ben"), [
-    rnd(ann="- 50", ben="X 0"),
-    rnd(ann="- 50", ben="X 0"),
-])
-UNFINISHED = game("g3", 20, ("Ann", "Ben", "Cem"), [rnd(Ann="X 0", Ben="- 50", Cem="- 60")])
+from tests.kits.played_games import ANN_WINS, BEN_WINS, BOARD, UNFINISHED, game
+from tests.kits.sheet_notation import rnd, setup
 
 
 def by_name(records, name):  # type: ignore[no-untyped-def]
@@ -139,16 +112,6 @@ def test_ties_count_as_shared_wins() -> None:
     assert (ann.won, ann.shared, ben.won, ben.shared) == (1, 1, 1, 1)
     assert by_name(records, "Cem").won == 0
     assert records.wins == (("Ann", "Ben"),)
-
-
-BOARD = game("b", 2, ("Ann", "Ben"), [
-    rnd(Ann="X out", Ben="-"),  # Ann 1 → 3
-    rnd(Ann="-", Ben="X out"),  # Ben 1 → 3
-    rnd(Ann="X out", Ben="X"),  # Ann 3 → 5, Ben 3 → 4
-    rnd(Ann="X out", Ben="-"),  # 5 → 7
-    rnd(Ann="X out", Ben="-"),  # 7 → 9
-    rnd(Ann="X out", Ben="-"),  # 9 → wreath
-], edition=editions.get("board"))
 
 
 def test_board_game_wins_and_rounds_to_the_wreath() -> None:

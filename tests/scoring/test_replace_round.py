@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from sheet_notation import FOUR, SEED_PLAYERS, SEED_ROUNDS, TIED, rnd, setup
 
 from companion.scoring import NeedsConfirmation, RoundRejected, replace_round
+from tests.kits.sheet_notation import FOUR, SEED_PLAYERS, SEED_ROUNDS, TIED, rnd, setup
 
 SEED = setup(*SEED_PLAYERS)
 

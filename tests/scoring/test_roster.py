@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from sheet_notation import play, rnd, setup
 
 from companion import editions
 from companion.scoring import InvalidSetup, RoundRejected, build_sheet
+from tests.kits.sheet_notation import play, rnd, setup
 
 ROUND_1 = rnd(Ann="X 0", Ben="- 60")
 ROUND_2 = rnd(Ann="- 55", Ben="X 0")

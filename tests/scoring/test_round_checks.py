@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-from sheet_notation import rnd, setup
 
 from companion.scoring import (
     GameFinished,
@@ -15,6 +14,7 @@ from companion.scoring import (
     build_sheet,
     check_round,
 )
+from tests.kits.sheet_notation import rnd, setup
 
 GAME = setup("Ann", "Ben", "Cem")
 

@@ -6,10 +6,10 @@ import doctest
 import importlib
 
 import pytest
-from sheet_notation import setup
 
 from companion import editions
 from companion.scoring import InvalidSetup, build_sheet
+from tests.kits.sheet_notation import setup
 
 
 @pytest.mark.parametrize(("game", "message"), [

@@ -9,11 +9,7 @@ from datetime import datetime, timedelta
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from sheet_notation import setup
-from test_records import ANN_WINS, BEN_WINS, BOARD, UNFINISHED
 
-from companion import editions
-from companion.scoring import Result, Round, RoundRejected, Sheet, add_round, build_sheet
 from companion.scoring.record_tallies import (
     Facts,
     Tallies,
@@ -25,70 +21,8 @@ from companion.scoring.record_tallies import (
     no_length,
     records_from,
 )
-from companion.scoring.records import Identities, PlayedGame, group_records, replay, summarise
-
-SPELLINGS = ("Ann", "ann", "ANN", "Ben", "ben", "Cem", "Dora", "Élodie", "élodie")
-
-
-def random_round(rng: random.Random, sheet: Sheet) -> Round:
-    """A round the rules may take: one player goes out, others lay or not, hold points."""
-    board = sheet.setup.edition.markers
-    playing = [line.name for line in sheet.players]
-    if sheet.tiebreak:
-        playing = [name for name in playing if name in sheet.tiebreak]
-    out = rng.choice(playing)
-    results = []
-    for name in playing:
-        laid = name == out or rng.random() < 0.5
-        points = None if board else (0 if name == out else 5 * rng.randint(1 if not laid else 0,
-                                                                           20))
-        results.append(Result(name, laid, points, name == out))
-    return Round(tuple(results))
-
-
-def random_game(rng: random.Random, ref: str, moment: datetime) -> PlayedGame:
-    edition = editions.get(rng.choice(("original", "original", "board", "masters")))
-    players = []
-    for name in rng.sample(SPELLINGS, rng.randint(2, 4)):
-        if name.casefold() not in {player.casefold() for player in players}:
-            players.append(name)
-    if len(players) < 2:
-        players = ["Ann", "Ben"]
-    options: dict[str, object] = {}
-    if edition is editions.get("original"):
-        options = {"phases": tuple(sorted(rng.sample(range(1, 11), rng.randint(1, 3)))),
-                   "ten_rounds": rng.random() < 0.2}
-    game_setup = setup(*players, edition=edition, **options)
-    sheet = build_sheet(game_setup, [])
-    rounds: list[Round] = []
-    for _ in range(rng.randint(0, 40)):
-        if sheet.status == "finished":
-            break
-        try:
-            pick = masters_round if edition.chooses_phase else random_round
-            new = pick(rng, sheet)
-            sheet = add_round(sheet, new, confirm=True)
-        except (RoundRejected, ValueError):
-            continue
-        rounds.append(new)
-    # Lengths of whole minutes, so that equal lengths (the newer is named) come up; some
-    # games' times are not known (an import of an older file).
-    ended = None if rng.random() < 0.15 else moment + timedelta(minutes=rng.randint(0, 5) * 30)
-    return PlayedGame(ref, moment, game_setup, tuple(rounds), ended)
-
-
-def masters_round(rng: random.Random, sheet: Sheet) -> Round:
-    out = rng.choice(sheet.players).name
-    results = []
-    for line in sheet.players:
-        phase = line.current_phase if (line.name == out or rng.random() < 0.5) else None
-        points = 0 if line.name == out else 5 * rng.randint(1, 20)
-        results.append(Result(line.name, phase is not None, points, line.name == out, phase))
-    return Round(tuple(results))
-
-
-def facts_of(game: PlayedGame) -> Facts | None:
-    return facts(replay(game.setup, game.rounds), game.ref, game.played_at, game.last_round_at)
+from companion.scoring.records import Identities, group_records, replay, summarise
+from tests.kits.played_games import ANN_WINS, BEN_WINS, BOARD, UNFINISHED, facts_of, random_game
 
 
 def refill(tallies: Tallies, lost: set[str], counted: list[Facts]) -> None:

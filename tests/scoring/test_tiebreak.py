@@ -4,9 +4,9 @@ Masters article, docs/rules.md)."""
 from __future__ import annotations
 
 import pytest
-from sheet_notation import FOUR, TIED, play, rnd
 
 from companion.scoring import RoundRejected, add_round, build_sheet
+from tests.kits.sheet_notation import FOUR, TIED, play, rnd
 
 
 def test_a_tie_on_the_fewest_points_calls_a_tie_break_round() -> None:

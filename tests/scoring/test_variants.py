@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from sheet_notation import play, rnd, setup
 
 from companion import editions
 from companion.scoring import GameFinished, Result, Round, add_round, build_sheet, check_round
+from tests.kits.sheet_notation import play, rnd, setup
 
 MASTERS = editions.get("masters")
 

@@ -1,0 +1,1 @@
+"""The JSON API: every route, its schemas and its refusals."""

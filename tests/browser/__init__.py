@@ -1,0 +1,1 @@
+"""Browser tests: Debian's Chromium through Playwright."""

@@ -1,0 +1,1 @@
+"""Editions and house rules."""

@@ -1,0 +1,1 @@
+"""Game-night groups: their games, records, pages, export and import."""

@@ -1,0 +1,1 @@
+"""The browser code's pure modules under Node's test runner."""

@@ -1,0 +1,1 @@
+"""Names and what people type: one rule, look-alikes, hostile strings."""

@@ -1,0 +1,1 @@
+"""The pages through the test client: forms, rounds, refusals, assets."""

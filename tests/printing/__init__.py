@@ -1,0 +1,1 @@
+"""PDF sheets, the standings' picture and the text a game shares."""

@@ -1,0 +1,1 @@
+"""The repository as a whole: docs, translations, layers, the wheel."""

@@ -1,0 +1,1 @@
+"""The rules engine, with brute-force references."""

@@ -1,0 +1,1 @@
+"""The scoring: sheets, rounds, records and tallies."""

@@ -1,0 +1,1 @@
+"""Real servers and concurrency: gunicorn, live streams, limits, outages."""

@@ -1,0 +1,1 @@
+"""Storage: databases, migrations, history and what a process keeps."""
