@@ -201,7 +201,8 @@ def upgrade_schema() -> None:
 
 def newest_revision() -> str:
     """The newest migration's revision, from the file names alone: each file in ``versions/``
-    is named for its revision ("0011_house_editions.py"; tests/storage/test_migrations.py keeps it so)."""
+    is named for its revision ("0011_house_editions.py"; tests/storage/test_migrations.py
+    keeps it so)."""
     return max(path.name.split("_", 1)[0]
                for path in (Path(MIGRATIONS) / "versions").glob("[0-9]*_*.py"))
 
