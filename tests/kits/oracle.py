@@ -20,10 +20,11 @@ from companion.rules import (
     PartKind,
     Phase,
     check_hit,
+    check_laydown,
     solve,
 )
 from companion.rules.extras import extras
-from companion.rules.outs import out_order
+from companion.rules.outs import Outs, find_outs, out_order, shortfall
 from companion.rules.runs import plain
 
 ALL_PHASES = [phase for edition in editions.all_editions() for phase in edition.phases]
@@ -320,16 +321,16 @@ def hit_ends(edition: Edition, kind: PartKind, group: list[Card], card: Card
     return bool(ends), ends
 
 
-def extras_agree(phase: Phase, hand: list[Card]) -> bool:
+def extras_agree(phase: Phase, hand: list[Card], most_left: int = 5) -> bool:
     """As many extra cards as laying them one by one allows, each where it may go; False
-    when the hand does not lay the phase or keeps more than 5 cards (too many to try every
-    order)."""
+    when the hand does not lay the phase or keeps more than ``most_left`` cards (too many to
+    try every order)."""
     laydown = solve(phase, hand).laydown
     if laydown is None:
         return False
     left = Counter(card for card in hand if not card.is_skip)
     left.subtract(card for group in laydown for card in group)
-    if left.total() > 5:
+    if left.total() > most_left:
         return False
     groups = [list(group) for group in laydown]
     placed = extras(phase, laydown, hand)
@@ -346,3 +347,37 @@ def extras_agree(phase: Phase, hand: list[Card]) -> bool:
     assert len(placed) == most_extras(phase, [list(group) for group in laydown],
                                       +left + Counter(extra.card for extra in placed))
     return True
+
+
+def assert_solves_as_brute_force(phase: Phase, hand: list[Card]) -> None:
+    """A lay-down exactly when brute force finds one: sound (the checker accepts it), minimal,
+    from the hand and with the fewest wilds; otherwise reasons."""
+    found = solve(phase, hand)
+    wilds = fewest_wilds(phase, hand)
+    assert found.valid == (wilds is not None), (phase.parts, hand, found)
+    if found.laydown is None:
+        assert found.reasons
+        return
+    check = check_laydown(phase, found.laydown)
+    assert check.valid, (phase.parts, hand, found, check)
+    assert [len(group) for group in found.laydown] == [part.size for part in phase.parts]
+    assert [group.part for group in check.groups] == list(phase.parts)
+    assert not Counter(card for group in found.laydown for card in group) - Counter(hand)
+    assert found.wilds == tuple(group.wilds for group in check.groups)
+    assert sum(group.count(WILD) for group in found.laydown) == wilds, "not the fewest wilds"
+
+
+def assert_unseen_counted(phase: Phase, hand: list[Card], seen: list[Card]) -> Outs:
+    """Cards seen elsewhere leave short and outs alone and take their copies off the count
+    (the board game's jokers are cards unseen too); answers the outs found."""
+    found = find_outs(phase, hand, seen)
+    assert (found.short, found.outs) == shortfall(phase, hand)
+    deck = phase.edition.deck
+    unseen = Counter({card: deck.copies_per_card for card in NATURALS})
+    if not phase.edition.turned_jokers:
+        unseen[WILD], unseen[SKIP] = deck.wilds, deck.skips
+    unseen.subtract(Counter(hand + seen))
+    assert found.unseen == deck.cards - len(hand) - len(seen)
+    copies = sum(max(0, unseen[card]) for card in found.outs)
+    assert found.out_copies == min(copies, found.unseen)
+    return found

@@ -8,8 +8,8 @@ with references that know nothing of its counts and templates:
 
 * ``plan``'s refusals with :func:`deck_holds`, which counts a lay-down from the deck's
   make-up, and :func:`each_part_fits` for the shapes of the general search;
-* the solver with the brute-force lay-down search of ``test_solver_reference``;
-* the outs with adding every multiset of drawable cards, as in ``test_outs_reference``;
+* the solver with the brute-force lay-down search of ``tests.kits.oracle``;
+* the outs with adding every multiset of drawable cards (``tests.kits.oracle``);
 * ``check_group``, ``check_laydown`` and ``check_hit`` with :func:`makes`, which reads a
   group position by position;
 * the extras with laying the cards left one at a time, every way ``check_hit`` allows,
@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import os
 import time
-from collections import Counter
 from itertools import permutations
 
 import pytest
@@ -53,6 +52,8 @@ from companion.rules.roles import Role, out_groups
 from companion.rules.solver import plan
 from tests.kits.oracle import (
     NATURALS,
+    assert_solves_as_brute_force,
+    assert_unseen_counted,
     concrete_groups,
     deck_holds,
     each_part_fits,
@@ -278,20 +279,7 @@ def test_the_costliest_phases_plan_and_solve_quickly(parts) -> None:
 def test_solver_agrees_with_brute_force(case: tuple[Phase, list[Card]]) -> None:
     """A lay-down exactly when brute force finds one: sound, minimal and with the fewest
     wilds; otherwise reasons."""
-    phase, hand = case
-    found = solve(phase, hand)
-    wilds = fewest_wilds(phase, hand)
-    assert found.valid == (wilds is not None), (phase.parts, hand, found)
-    if found.laydown is None:
-        assert found.reasons
-        return
-    check = check_laydown(phase, found.laydown)
-    assert check.valid, (phase.parts, hand, found, check)
-    assert [len(group) for group in found.laydown] == [part.size for part in phase.parts]
-    assert [group.part for group in check.groups] == list(phase.parts)
-    assert not Counter(card for group in found.laydown for card in group) - Counter(hand)
-    assert found.wilds == tuple(group.wilds for group in check.groups)
-    assert sum(group.count(WILD) for group in found.laydown) == wilds, "not the fewest wilds"
+    assert_solves_as_brute_force(*case)
 
 
 @settings(FAST, max_examples=max(50, EXAMPLES // 2))
@@ -320,16 +308,7 @@ def test_outs_count_the_unseen_deck(case: tuple[Phase, list[Card]], seen: list[C
     every out goes to one group of what it does."""
     phase, hand = case
     assume(fits_deck(phase.edition, hand + seen))
-    found = find_outs(phase, hand, seen)
-    assert (found.short, found.outs) == shortfall(phase, hand)
-    deck = phase.edition.deck
-    unseen = Counter({card: deck.copies_per_card for card in NATURALS})
-    if not phase.edition.turned_jokers:
-        unseen[WILD], unseen[SKIP] = deck.wilds, deck.skips
-    unseen.subtract(Counter(hand + seen))
-    assert found.unseen == deck.cards - len(hand) - len(seen)
-    assert found.out_copies == min(found.unseen, sum(max(0, unseen[card])
-                                                     for card in found.outs))
+    found = assert_unseen_counted(phase, hand, seen)
     assert (found.short == 0) == found.solution.valid
     grouped = out_groups(phase, hand, found.outs)
     assert sorted(card for group in grouped for card in group.cards) == sorted(found.outs)

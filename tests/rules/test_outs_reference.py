@@ -2,7 +2,7 @@
 
 The reference knows nothing of the solver's counts: it adds every multiset of cards the
 deck still holds to the hand, smallest first, and asks the brute-force lay-down search of
-``test_solver_reference`` whether the hand then completes the phase. ``short`` is the size
+``tests.kits.oracle`` whether the hand then completes the phase. ``short`` is the size
 of the smallest such addition; a card is an out exactly when some smallest addition holds
 it (then the hand with that card is one card closer). The deck's limits are the reference's
 too: no third copy of a card, no ninth wild, no wild at all in the board game.
@@ -15,22 +15,21 @@ only confirms that no addition of 2 cards completes them.
 from __future__ import annotations
 
 import os
-from collections import Counter
 
 import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from companion.rules import SKIP, WILD, Card, Colour, Phase, check_hit, solve
-from companion.rules.extras import extras
-from companion.rules.outs import find_outs, shortfall
+from companion.rules import SKIP, WILD, Card, Colour, Phase
+from companion.rules.outs import shortfall
 from tests.kits.oracle import (
     ALL_PHASES,
     LIMIT,
     NATURALS,
+    assert_unseen_counted,
     concrete_groups,
+    extras_agree,
     fits_deck,
-    most_extras,
     narrow_hands,
     plain_reference_outs,
     reference,
@@ -99,18 +98,8 @@ def test_outs_agree_with_brute_force(case: tuple[Phase, list[Card]]) -> None:
 def test_seen_cards_only_change_the_odds(case: tuple[Phase, list[Card]], seen: list[Card]) -> None:
     """Cards seen elsewhere leave short and outs alone and take their copies off the count."""
     phase, hand = case
-    if not fits_deck(phase.edition, hand + seen):
-        return
-    found = find_outs(phase, hand, seen)
-    assert (found.short, found.outs) == shortfall(phase, hand)
-    deck = phase.edition.deck
-    unseen = Counter({card: deck.copies_per_card for card in NATURALS})
-    if not phase.edition.turned_jokers:
-        unseen[WILD], unseen[SKIP] = deck.wilds, deck.skips
-    unseen.subtract(Counter(hand + seen))
-    assert found.unseen == deck.cards - len(hand) - len(seen)
-    copies = sum(max(0, unseen[card]) for card in found.outs)
-    assert found.out_copies == min(copies, found.unseen)  # board jokers are cards unseen too
+    if fits_deck(phase.edition, hand + seen):
+        assert_unseen_counted(phase, hand, seen)
 
 
 def by_brute_force(phase: Phase, cards: list[Card]) -> bool:
@@ -138,28 +127,7 @@ def test_outs_agree_with_brute_force_alone(case: tuple[Phase, list[Card]]) -> No
 def test_extras_agree_with_brute_force(case: tuple[Phase, list[Card]], more: list[Card]) -> None:
     """As many extra cards as laying them one by one allows, each where it may go."""
     phase, hand = case
-    if fits_deck(phase.edition, hand + more):
-        hand = hand + more
-    laydown = solve(phase, hand).laydown
-    if laydown is None:
-        return
-    left = Counter(card for card in hand if not card.is_skip)
-    left.subtract(card for group in laydown for card in group)
-    if left.total() > 6:
-        return
-    groups = [list(group) for group in laydown]
-    placed = extras(phase, laydown, hand)
-    for extra in placed:  # each one may go where the plan puts it, in the plan's order
-        part = phase.parts[extra.group]
-        hit = check_hit(phase.edition, part.kind, groups[extra.group], extra.card)
-        assert hit.valid and (extra.where in hit.where or not hit.where), (phase, hand, extra)
-        group = groups[extra.group]
-        groups[extra.group] = [extra.card, *group] if extra.where == "low" else [*group,
-                                                                                 extra.card]
-        left[extra.card] -= 1
-        assert left[extra.card] >= 0
-    assert len(placed) == most_extras(phase, [list(group) for group in laydown],
-                                      +left + Counter(extra.card for extra in placed))
+    extras_agree(phase, hand + more if fits_deck(phase.edition, hand + more) else hand, 6)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
