@@ -21,6 +21,14 @@ from tests.kits.server import DATABASES, database_url, empty_tables, wipe_databa
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    if hasattr(config.option, "loadscopereorder"):
+        # xdist would hand out the files with the most tests first; the order below (files
+        # with slow tests first) is what keeps a long file from being started last.
+        config.option.loadscopereorder = False
+    _worker_database()
+
+
+def _worker_database() -> None:
     """Under pytest-xdist each worker gets its own PostgreSQL database, TEST_DATABASE_URL's
     name with the worker's (``companion_test_gw0``), made on the same server if missing:
     tests empty and drop tables, which must not happen under another worker's feet."""
