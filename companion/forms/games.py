@@ -214,7 +214,7 @@ class ResultForm(Form):
 class RoundForm(FlaskForm):
     number = HiddenField()
     revision = HiddenField()  # the game's revision the form was made from (a write guard)
-    before = HiddenField()  # an edited round as the form showed it (sheetview.round_seen)
+    before = HiddenField()  # an edited round as the form showed it (display.sheet.round_seen)
     results = FieldList(FormField(ResultForm))
     went_out = RadioField(_l("Went out"), choices=[], validate_choice=False)
     confirm = BooleanField(_l("Yes, these numbers are right"))
