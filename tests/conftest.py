@@ -21,14 +21,6 @@ from tests.kits.server import DATABASES, database_url, empty_tables, wipe_databa
 
 
 def pytest_configure(config: pytest.Config) -> None:
-    if hasattr(config.option, "loadscopereorder"):
-        # xdist would hand out the files with the most tests first; the order below (files
-        # with slow tests first) is what keeps a long file from being started last.
-        config.option.loadscopereorder = False
-    _worker_database()
-
-
-def _worker_database() -> None:
     """Under pytest-xdist each worker gets its own PostgreSQL database, TEST_DATABASE_URL's
     name with the worker's (``companion_test_gw0``), made on the same server if missing:
     tests empty and drop tables, which must not happen under another worker's feet."""
@@ -59,14 +51,10 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Browser tests start Chromium: they count as slow (``pytest -m "not slow"``). Files with
-    slow tests run first, so the parallel run does not end waiting on one long file started
-    last (``--dist loadfile`` hands out files in this order)."""
+    """Browser tests start Chromium: they count as slow (``pytest -m "not slow"``)."""
     for item in items:
         if item.get_closest_marker("browser") is not None:
             item.add_marker(pytest.mark.slow)
-    slow_files = {item.path for item in items if item.get_closest_marker("slow") is not None}
-    items.sort(key=lambda item: item.path not in slow_files)  # stable: files stay whole
 
 
 @pytest.fixture(scope="session")
