@@ -34,8 +34,12 @@ def rounds_of(names: list[str], count: int) -> list[list[dict[str, Any]]]:
 
 def store_round_on_the_form(page: Page, number: int, out: str, names: list[str]) -> None:
     page.get_by_role("link", name=f"Enter round {number}").tap()
+    # The form's script ticks "phase done" and writes 0 for who went out: tap only once it
+    # has run (on a loaded machine a tap can come first, and the server then rightly asks).
+    page.wait_for_url(re.compile(r"/round$"), wait_until="load")
     row = page.locator(".result-row", has=page.get_by_role("heading", name=out, exact=True))
     row.get_by_label("went out").tap()
+    expect(row.get_by_label(re.compile(r"Phase \d+ done"))).to_be_checked()
     for name in names:
         if name != out:
             other = page.locator(".result-row",
