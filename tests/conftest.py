@@ -42,6 +42,7 @@ def pytest_configure(config: pytest.Config) -> None:
         hide_password=False)
 
 
+@pytest.hookimpl(optionalhook=True)
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     """``-n auto``: two workers a core. A third of the suite's time is waiting, not computing
     (real servers starting and restarting, deadlines running out, a browser loading a page):

@@ -13,7 +13,7 @@ from flask_babel import gettext as _
 from companion import models, scoring
 from companion.display.charts import COLOURS, legend_key, progress_chart
 from companion.display.glance import glance
-from companion.display.naming import marker_labels, short_names
+from companion.display.naming import FITS_NARROW, marker_labels, short_names
 from companion.editions import Edition
 from companion.forms.games import choices
 from companion.i18n import say_phase
@@ -41,6 +41,7 @@ def build(game: models.Game, sheet: scoring.Sheet, *, editable: bool) -> dict[st
         "lines": {line.name: line for line in sheet.players},
         "glance": glance(sheet),
         "short": short_names([line.name for line in sheet.players]),
+        "tiny": short_names([line.name for line in sheet.players], FITS_NARROW),
         "joined": {name: number for name, number in zip(
             sheet.setup.players, sheet.setup.joined or (), strict=False) if number > 1},
         "left": {name: number - 1 for name, number in zip(
