@@ -73,7 +73,10 @@ function setup() {
         op.kind === "undo" ? null : el("ul", { "class": "offline-results" }, describe(op.results, w))]);
     });
     const buttons = [];
-    if (navigator.onLine) buttons.push(el("button", { type: "button", "data-offline-action": "send" }, [w.send]));
+    // While a choice waits (a conflict, a refused round) nothing is sent: no button says so.
+    if (navigator.onLine && !blocked(state)) {
+      buttons.push(el("button", { type: "button", "data-offline-action": "send" }, [w.send]));
+    }
     const newest = state.ops[state.ops.length - 1];
     if (!main.querySelector('form[action$="/undo"]') && view.last && newest.state === "waiting") {
       buttons.push(el("button", { type: "button", "class": "danger", "data-offline-action": "undo" },
@@ -199,7 +202,8 @@ function setup() {
     const numbers = state.ops.filter(function (op) { return op.kind !== "undo"; })
       .map(function (op) { return op.number; });
     if (numbers.length) {
-      table.before(ui(el("p", { "class": "offline-note" }, [fill(w.withWaiting, { list: numbers.join(", ") })])));
+      const words = numbers.length === 1 ? w.withWaitingOne : w.withWaiting;
+      table.before(ui(el("p", { "class": "offline-note" }, [fill(words, { list: numbers.join(", ") })])));
     }
   }
 

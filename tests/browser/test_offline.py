@@ -112,6 +112,7 @@ def test_a_round_stored_meanwhile_on_another_phone_shows_both_versions(
     pending = mine.locator(".offline-pending")
     expect(pending).to_contain_text("until you choose a version above")
     expect(pending).not_to_contain_text("when the connection is back")
+    expect(pending.get_by_role("button", name="Send now")).to_have_count(0)
     enter = mine.get_by_text("Enter round 2")
     expect(enter).to_have_attribute("aria-disabled", "true")
     assert enter.get_attribute("href") is None

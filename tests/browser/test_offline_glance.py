@@ -34,7 +34,7 @@ def test_a_waiting_round_shows_in_one_total_row_and_in_the_standings(
     # Ben's 5 points ticked his phase on the form: his second.
     expect(totals.locator("td")).to_have_text(["70 1 ✕", "15 2 ✕", "60 1 ✕"])
     glance = phone.get_by_role("region", name="Standings")
-    expect(glance.get_by_text("Including the rounds waiting to send: 2")).to_be_visible()
+    expect(glance.get_by_text("Including round 2, which is waiting to send")).to_be_visible()
     # Ben has two phases; Cem (60) and Anna (70) one each: fewest points first.
     expect(glance.locator("tbody tr:visible")).to_have_text([
         "1.Benphase 315", "2.Cemphase 260", "3.Annaphase 270"])
@@ -47,4 +47,4 @@ def test_a_waiting_round_shows_in_one_total_row_and_in_the_standings(
     expect(phone.locator("table.sheet tfoot tr:visible td")).to_have_text(["70", "15", "60"],
                                                                           timeout=SYNC)
     expect(glance.locator("tbody tr:visible")).to_have_count(3)
-    expect(glance.get_by_text("Including the rounds waiting")).to_have_count(0)
+    expect(glance.get_by_text("which is waiting to send")).to_have_count(0)
