@@ -185,6 +185,7 @@ class Server:
 class Answer:
     status: int
     body: Any
+    headers: dict[str, str] = field(default_factory=dict)
 
 
 def call(base: str, method: str, path: str, body: Any = None, timeout: float = 60) -> Answer:
@@ -195,9 +196,9 @@ def call(base: str, method: str, path: str, body: Any = None, timeout: float = 6
         request.add_header("Content-Type", "application/json")
     try:
         with urllib.request.urlopen(request, timeout=timeout) as response:
-            return Answer(response.status, _json(response.read()))
+            return Answer(response.status, _json(response.read()), dict(response.headers))
     except urllib.error.HTTPError as error:
-        return Answer(error.code, _json(error.read()))
+        return Answer(error.code, _json(error.read()), dict(error.headers))
     except (urllib.error.URLError, http.client.HTTPException, OSError) as error:
         # Refused, reset, or cut off mid-answer (a killed server): no answer at all.
         return Answer(0, str(error))

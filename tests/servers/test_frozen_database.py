@@ -39,10 +39,11 @@ def server(cluster: Any, tmp_path: Path) -> Iterator[Server]:
         running.stop()
 
 
-def _timed(base: str, method: str, path: str, body: Any = None) -> tuple[int, float, Any]:
+def _timed(base: str, method: str, path: str, body: Any = None
+           ) -> tuple[int, float, Any, str | None]:
     began = time.monotonic()
     answer = call(base, method, path, body, timeout=30)
-    return answer.status, time.monotonic() - began, answer.body
+    return answer.status, time.monotonic() - began, answer.body, answer.headers.get("Retry-After")
 
 
 def _all_at_once(requests: list[tuple[str, str, Any]], base: str) -> list[tuple[int, float, Any]]:
@@ -84,7 +85,10 @@ def test_every_request_gets_503_while_frozen_and_all_works_soon_after(cluster, s
     # The server stays frozen until every request above has its answer: a 503 is the
     # answer's own deadline at work (how many seconds it takes is a figure of
     # benchmarks/isolation.py, not an assertion: it depends on the machine's load).
-    assert [status for status, _seconds, _body in answers + later] == [503] * 8, answers + later
+    assert [status for status, _seconds, _body, _retry in answers + later] == [503] * 8, (
+        answers + later)
+    # ... each saying when to try again.
+    assert all(retry and retry.isdigit() for *_answer, retry in answers + later), answers + later
     _until_back(server.url, stored)
     rounds = call(server.url, "GET", stored).body["rounds"]
     assert len(rounds) in (1, 2)  # the frozen write may have been stored, once at most
