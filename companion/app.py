@@ -113,6 +113,9 @@ def build(test_config: Mapping[str, Any] | None = None) -> Flask:
     from companion.cache.store import budget
 
     app.jinja_env.globals["here"] = here  # the language switch's way back
+    from companion.cache.templates import KeptTemplates
+
+    app.jinja_env.bytecode_cache = KeptTemplates()  # compiled once per process, not per app
     budget.limit(int(app.config["KEPT_BYTES"]))  # one per process: the last app's setting
 
     from companion import api, errors, views

@@ -71,8 +71,11 @@ editions: Kept[Edition] = Kept(2048, weigh=_edition_bytes)
 #: The read-only link of the house rules a revision belongs to, by (database, revision key).
 edition_links: Kept[str] = Kept(2048, weigh=_link_bytes)
 
+#: Compiled templates (companion.cache.templates), by template and settings: a few kB each.
+templates: Kept[bytes] = Kept(256, weigh=len)
+
 EVERY = (pages, answers, sheets, pdfs, pictures, groups, group_records, group_blocks,
-         group_rows, editions, edition_links)
+         group_rows, editions, edition_links, templates)
 
 
 def forget() -> None:
