@@ -15,7 +15,7 @@ from playwright.sync_api import Page
 
 from companion import create_app, live
 from companion.extensions import db
-from tests.kits.browser import PHONE, ScriptErrors
+from tests.kits.browser import PHONE, ScriptErrors, service_workers
 from tests.kits.offline import PHONE_OPTIONS, watch
 from tests.kits.thread_server import serve_in_thread
 
@@ -66,10 +66,11 @@ def script_errors() -> ScriptErrors:
 
 
 def open_page(browser, errors: ScriptErrors, *, phone: bool = True,  # type: ignore[no-untyped-def]
-              width: int = 1280):
+              width: int = 1280, worker: bool = False):
     """A page in a fresh context (its own cookies and storage): a touch phone 390 px wide,
-    or a desktop window ``width`` px wide. Its script errors go to ``errors``."""
-    options: dict[str, Any] = {"locale": "en-GB"}
+    or a desktop window ``width`` px wide. Its script errors go to ``errors``. Its service
+    worker is blocked unless ``worker`` (see ``service_workers``)."""
+    options: dict[str, Any] = {"locale": "en-GB", "service_workers": service_workers(worker)}
     if phone:
         options |= {"viewport": PHONE, "device_scale_factor": 2, "is_mobile": True,
                     "has_touch": True}
@@ -86,9 +87,10 @@ def pages(browser, script_errors, request):  # type: ignore[no-untyped-def]
     of them logged a script error (unless the test is an expected failure already: a known
     server error shows in the console too)."""
     opened = []
+    worker = request.node.get_closest_marker("service_worker") is not None
 
     def make(**options: Any):  # type: ignore[no-untyped-def]
-        page = open_page(browser, script_errors, **options)
+        page = open_page(browser, script_errors, **({"worker": worker} | options))
         opened.append(page)
         return page
 

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.kits.browser import SCREENSHOTS, page_fits, shot
+from tests.kits.browser import page_fits, shot
 from tests.kits.contexts import phone_factory
 from tests.kits.languages import LANGUAGES
 
@@ -109,7 +109,7 @@ def test_head_to_head_shows_the_numbers_worked_out_by_hand(pages: Any, server: s
     assert shown.bounding_box()["width"] <= 390  # type: ignore[index]
     assert page_fits(phone, 390)
     shot(phone, "head-to-head-phone")
-    section.screenshot(path=str(SCREENSHOTS / "head-to-head-section-phone.png"))
+    shot(section, "head-to-head-section-phone")
 
     # Cem's row, Ann's column: the same pair as Ann against Cem, seen from Cem.
     cell = section.get_by_role("link", name="Cem against Ann: ahead 2, behind 2")
@@ -124,8 +124,7 @@ def test_head_to_head_shows_the_numbers_worked_out_by_hand(pages: Any, server: s
     assert matrix(desktop) == MATRIX
     assert page_fits(desktop, 1280)
     shot(desktop, "head-to-head-desktop")
-    desktop.locator("section.head-to-head").screenshot(
-        path=str(SCREENSHOTS / "head-to-head-section-desktop.png"))
+    shot(desktop.locator("section.head-to-head"), "head-to-head-section-desktop")
 
 
 @pytest.fixture
@@ -160,5 +159,4 @@ def test_six_players_with_long_names_fit_a_phone(phones: Any, server: str,
     detail = phone.locator("article.h2h-pair:visible")
     box = detail.bounding_box()
     assert box is not None and box["x"] + box["width"] <= 390
-    phone.locator("section.head-to-head").screenshot(
-        path=str(SCREENSHOTS / f"head-to-head-six-phone-{language}.png"))
+    shot(phone.locator("section.head-to-head"), f"head-to-head-six-phone-{language}")

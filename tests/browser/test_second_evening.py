@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import expect
 
-from tests.kits.browser import SCREENSHOTS, api_game, api_round, page_fits, shot
+from tests.kits.browser import api_game, api_round, page_fits, shot
 from tests.kits.browser_games import tiebreak_game
 from tests.kits.contexts import phone_factory
 
@@ -66,7 +66,7 @@ def test_points_errors_say_what_is_wrong_and_a_warning_marks_its_row(phones: Any
     assert note.evaluate("""(e) => { const r = e.getBoundingClientRect();
         return e.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)); }""")
     assert page_fits(page, 390)
-    page.screenshot(path=str(SCREENSHOTS / "second-evening-warned-row-390-viewport.png"))
+    shot(page, "second-evening-warned-row-390-viewport", full_page=False)
     shot(page, "second-evening-warned-row-390")
 
 
@@ -157,6 +157,7 @@ MAIN_PAGES = ("/", "/games/new", "/games/new?edition=board", "/checker", "/print
               "/groups/new")
 
 
+@pytest.mark.service_worker  # pages as a phone has them: with their worker, installing
 def test_no_console_message_on_the_main_pages(phones: Any, server: str) -> None:
     """Not an error nor a warning (an unknown Permissions-Policy feature was one on every
     page)."""

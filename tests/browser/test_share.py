@@ -4,19 +4,16 @@ with a confirmation; without either, the text is selected to copy by hand."""
 
 from __future__ import annotations
 
-import os
 import re
-from pathlib import Path
 from typing import Any
 
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.kits.browser import api_game, api_round, page_fits
+from tests.kits.browser import api_game, api_round, page_fits, shot
 
 pytestmark = pytest.mark.browser
 
-SHOTS = Path(os.environ.get("SHARE_SHOTS", Path(__file__).parents[2] / "screenshots"))
 
 #: navigator.share and canShare stubbed: the call is recorded, the PNG's bytes checked.
 SHARE_STUB = """
@@ -73,8 +70,7 @@ def test_the_share_sheet_gets_the_text_and_the_png(pages: Any, server: str) -> N
     [file] = shared["files"]
     assert file["type"] == "image/png" and file["name"] == "phase10-standings.png"
     assert file["head"] == PNG_MAGIC and file["size"] > 10_000
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    phone.locator("[data-share-panel]").screenshot(path=str(SHOTS / "share-panel-390.png"))
+    shot(phone.locator("[data-share-panel]"), "share-panel-390")
     assert page_fits(phone, 390)
 
 
@@ -95,8 +91,7 @@ def test_without_a_share_sheet_the_text_is_copied(pages: Any, server: str) -> No
     link = desktop.get_by_role("link", name="Standings as a picture (PNG)")
     answer = desktop.request.get(server + link.get_attribute("href"))
     assert answer.status == 200 and answer.headers["content-type"] == "image/png"
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    desktop.screenshot(path=str(SHOTS / "sheet-finished-1280.png"), full_page=True)
+    shot(desktop, "sheet-finished-1280")
 
 
 def test_without_share_or_clipboard_the_text_is_selected_to_copy(pages: Any,
@@ -113,8 +108,7 @@ def test_without_share_or_clipboard_the_text_is_selected_to_copy(pages: Any,
     selected = phone.evaluate("(() => { const a = document.querySelector('[data-share-text]');"
                               " return a.value.slice(a.selectionStart, a.selectionEnd); })()")
     assert selected.startswith("Phase 10 card game: Anna wins!")
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    phone.screenshot(path=str(SHOTS / "sheet-finished-390.png"), full_page=True)
+    shot(phone, "sheet-finished-390")
 
 
 def test_without_javascript_the_picture_and_the_text_are_there(browser: Any,
@@ -170,5 +164,4 @@ def test_a_board_game_shares_the_markers(pages: Any, server: str) -> None:
     assert shared["text"].splitlines()[:3] == [
         "Phase 10 board game: Anna wins!", "1. Anna · on the wreath", "2. Ben · on phase 5"]
     assert shared["files"][0]["head"] == PNG_MAGIC
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    phone.screenshot(path=str(SHOTS / "board-finished-390.png"), full_page=True)
+    shot(phone, "board-finished-390")

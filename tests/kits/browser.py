@@ -11,6 +11,15 @@ PHONE = {"width": 390, "height": 844}
 SCREENSHOTS = Path(os.environ.get("SCREENSHOT_DIR", Path(__file__).parents[2] / "screenshots"))
 
 
+def service_workers(wanted: bool) -> str:
+    """Playwright's setting for a context: the app's service worker installs itself on a
+    phone's first page and keeps every page and script for offline use, about a fifth of
+    what Chromium does in a test that only walks pages. The offline tests (``phones``, and
+    tests marked ``service_worker``) keep it; the others block it, and the page works
+    without it, as in a browser that has none."""
+    return "allow" if wanted else "block"
+
+
 class ScriptErrors(list[str]):
     """JavaScript errors and console errors of the pages watched during one test."""
 
@@ -25,10 +34,19 @@ def _expected(text: str) -> bool:
     return "status of 422" in text
 
 
-def shot(page, name: str) -> None:  # type: ignore[no-untyped-def]
-    """Keep a full-page screenshot for people to look at (screenshots/ is git-ignored)."""
-    SCREENSHOTS.mkdir(exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
+#: Screenshots are for people to look at. ``SCREENSHOTS=0`` (set by .ci/run, where nobody
+#: does) skips drawing and encoding them: a tenth of the browser tests' CPU.
+TAKE_SHOTS = os.environ.get("SCREENSHOTS", "1") != "0"
+
+
+def shot(target, name: str, *, full_page: bool = True) -> None:  # type: ignore[no-untyped-def]
+    """Keep a screenshot of a page (whole, or only what the window shows) or of one element
+    (a locator) in screenshots/ (git-ignored), unless screenshots are off."""
+    if not TAKE_SHOTS:
+        return
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    options = {"full_page": full_page} if hasattr(target, "goto") else {}
+    target.screenshot(path=str(SCREENSHOTS / f"{name}.png"), **options)
 
 
 def api_game(page, server: str, players: list[str], **options: Any) -> dict[str, Any]:  # type: ignore[no-untyped-def]

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tests.kits.browser import PHONE, ScriptErrors
+from tests.kits.browser import PHONE, ScriptErrors, service_workers
 
 
 @contextmanager
@@ -22,9 +22,10 @@ def phone_factory(browser: Any, errors: ScriptErrors, request: pytest.FixtureReq
     opened: list[Any] = []
 
     def make(**options: Any) -> Any:
+        worker = request.node.get_closest_marker("service_worker") is not None
         settings: dict[str, Any] = {"locale": "en-GB", "viewport": PHONE,
                                     "device_scale_factor": 2, "is_mobile": True,
-                                    "has_touch": True}
+                                    "has_touch": True, "service_workers": service_workers(worker)}
         context = browser.new_context(**(settings | defaults | options))
         opened.append(context)
         # Pages the test opens later in this context (a second tab) are watched too.
