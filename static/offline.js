@@ -18,7 +18,7 @@ function setup() {
   const match = /^\/games\/([\w-]+)(\/round|\/rounds\/(\d+)\/edit)?$/.exec(location.pathname);
   const key = match && match[1] !== "new" ? match[1] : null;
   const state = { key: key, form: match && match[2] ? match : null, game: null, ops: [],
-                offline: !navigator.onLine, since: null, note: null };
+                offline: !navigator.onLine, since: null, note: null, gone: [] };
 
   function render() { draw(state, words); }
 
@@ -29,8 +29,14 @@ function setup() {
       state.game = found[0] ? found[0].game : state.game;
       state.savedAt = found[0] ? found[0].savedAt : null;
       state.ops = found[1];
-      // Sent by this page or by the worker: the server's copy moved on without them.
-      if (revision !== null && state.game && state.game.revision > revision) sentNote(before);
+      // A change that waited and is gone was sent (a refused one or a conflict stays, marked).
+      // It is said once the phone's copy of the game has moved on, which may be a later load
+      // than the one that saw it go: the worker, the page and a live update each do their part.
+      const left = state.ops.map(function (op) { return op.id; });
+      state.gone = state.gone.concat(before.filter(function (op) {
+        return op.state === "waiting" && left.indexOf(op.id) < 0;
+      }));
+      if (revision !== null && state.game && state.game.revision > revision) sentNote();
     });
   }
   function refresh() { return load().then(render); }
@@ -109,13 +115,12 @@ function setup() {
   }
 
   // "Round 3 sent.": the changes that waited and are now on the server.
-  function sentNote(before) {
-    const left = state.ops.map(function (op) { return op.id; });
-    const gone = before.filter(function (op) { return op.state === "waiting" && left.indexOf(op.id) < 0; });
-    if (!gone.length) return;
-    state.note = gone.map(function (op) {
+  function sentNote() {
+    if (!state.gone.length) return;
+    state.note = state.gone.map(function (op) {
       return (op.kind === "undo" ? words.removed : words.sent).replace("{n}", String(op.number));
     }).join(" ");
+    state.gone = [];
   }
 
   function sync(always) {
