@@ -27,6 +27,7 @@ from tests.kits.offline import (
     ready,
     sent,
     server_game,
+    server_game_with,
 )
 from tests.kits.server import started
 from tests.kits.thread_server import serve_in_thread
@@ -120,7 +121,7 @@ def test_a_round_entered_offline_on_a_kept_form_of_round_1_is_queued_as_round_3(
     expect(a.get_by_role("heading", name="Waiting to send: 1")).to_be_visible()
     a.context.set_offline(False)
     sent(a, game["id"])
-    stored = server_game(a, server, game["id"])
+    stored = server_game_with(a, server, game["id"], rounds=3)
     assert [r["number"] for r in stored["rounds"]] == [1, 2, 3]
     assert points(stored)[2] == {"Anna": 5, "Ben": 10, "Cem": 0}
 

@@ -84,5 +84,16 @@ def server_game(page: Page, server: str, key: str) -> dict[str, Any]:
     return answer
 
 
+def server_game_with(page: Page, server: str, key: str, rounds: int) -> dict[str, Any]:
+    """The server's game once it shows ``rounds`` rounds: on PostgreSQL a read may be answered
+    by another worker from what its listener has heard, a notification's travel behind the
+    commit (docs/decisions.md), which a busy machine stretches. Gives up after SYNC."""
+    deadline = time.monotonic() + SYNC / 1000
+    while len((game := server_game(page, server, key))["rounds"]) < rounds:
+        assert time.monotonic() < deadline, f"the server shows {len(game['rounds'])} rounds"
+        page.wait_for_timeout(100)
+    return game
+
+
 def points(game: dict[str, Any]) -> list[dict[str, int]]:
     return [{r["player"]: r["points"] for r in round_["results"]} for round_ in game["rounds"]]
