@@ -19,6 +19,11 @@ from companion.editions import Edition
 from companion.extensions import db
 from tests.kits.server import DATABASES, database_url, empty_tables, wipe_database
 
+#: A drawing has 20 s in production; a test machine running several suites at once (each
+#: drawing process at a lower priority) can take longer only to start a drawing's process.
+#: Every app and server of the tests gets two minutes; tests of the deadline set their own.
+os.environ.setdefault("COMPANION_DRAWING_SECONDS", "120")
+
 
 def pytest_configure(config: pytest.Config) -> None:
     """Under pytest-xdist each worker gets its own PostgreSQL database, TEST_DATABASE_URL's
