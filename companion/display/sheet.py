@@ -31,6 +31,7 @@ def build(game: models.Game, sheet: scoring.Sheet, *, editable: bool) -> dict[st
     view_url = url_for("games.sheet", key=game.view_key, _external=True)
     phases = {phase.number: phase for phase in sheet.setup.edition.phases}
     grid = sheet_grid(sheet)
+    names = [line.name for line in sheet.players]
     return {
         "sheet": sheet,
         "grid": grid,
@@ -40,8 +41,8 @@ def build(game: models.Game, sheet: scoring.Sheet, *, editable: bool) -> dict[st
         "last_round": sheet.rounds[-1].number if sheet.rounds else None,
         "lines": {line.name: line for line in sheet.players},
         "glance": glance(sheet),
-        "short": short_names([line.name for line in sheet.players]),
-        "tiny": short_names([line.name for line in sheet.players], FITS_NARROW),
+        "short": short_names(names),
+        "tiny": short_names(names, FITS_NARROW),
         "joined": {name: number for name, number in zip(
             sheet.setup.players, sheet.setup.joined or (), strict=False) if number > 1},
         "left": {name: number - 1 for name, number in zip(

@@ -66,11 +66,11 @@ def script_errors() -> ScriptErrors:
 
 
 def open_page(browser, errors: ScriptErrors, *, phone: bool = True,  # type: ignore[no-untyped-def]
-              width: int = 1280, worker: bool = False):
+              width: int = 1280, workers: str = "block"):
     """A page in a fresh context (its own cookies and storage): a touch phone 390 px wide,
-    or a desktop window ``width`` px wide. Its script errors go to ``errors``. Its service
-    worker is blocked unless ``worker`` (see ``service_workers``)."""
-    options: dict[str, Any] = {"locale": "en-GB", "service_workers": service_workers(worker)}
+    or a desktop window ``width`` px wide. Its script errors go to ``errors``; ``workers``
+    is Playwright's service-worker setting (``tests.kits.browser.service_workers``)."""
+    options: dict[str, Any] = {"locale": "en-GB", "service_workers": workers}
     if phone:
         options |= {"viewport": PHONE, "device_scale_factor": 2, "is_mobile": True,
                     "has_touch": True}
@@ -87,10 +87,9 @@ def pages(browser, script_errors, request):  # type: ignore[no-untyped-def]
     of them logged a script error (unless the test is an expected failure already: a known
     server error shows in the console too)."""
     opened = []
-    worker = request.node.get_closest_marker("service_worker") is not None
 
     def make(**options: Any):  # type: ignore[no-untyped-def]
-        page = open_page(browser, script_errors, **({"worker": worker} | options))
+        page = open_page(browser, script_errors, workers=service_workers(request), **options)
         opened.append(page)
         return page
 

@@ -11,13 +11,13 @@ PHONE = {"width": 390, "height": 844}
 SCREENSHOTS = Path(os.environ.get("SCREENSHOT_DIR", Path(__file__).parents[2] / "screenshots"))
 
 
-def service_workers(wanted: bool) -> str:
-    """Playwright's setting for a context: the app's service worker installs itself on a
-    phone's first page and keeps every page and script for offline use, about a fifth of
-    what Chromium does in a test that only walks pages. The offline tests (``phones``, and
-    tests marked ``service_worker``) keep it; the others block it, and the page works
-    without it, as in a browser that has none."""
-    return "allow" if wanted else "block"
+def service_workers(request: Any) -> str:
+    """Playwright's setting for the contexts of the test ``request`` runs: the app's service
+    worker installs itself on a phone's first page and keeps every page and script for
+    offline use, a tenth to a fifth of what Chromium does in a test that only walks pages.
+    The offline tests (``phones``, and tests marked ``service_worker``) keep it; the others
+    block it, and the page works without it, as in a browser that has none."""
+    return "allow" if request.node.get_closest_marker("service_worker") is not None else "block"
 
 
 class ScriptErrors(list[str]):

@@ -22,10 +22,9 @@ def phone_factory(browser: Any, errors: ScriptErrors, request: pytest.FixtureReq
     opened: list[Any] = []
 
     def make(**options: Any) -> Any:
-        worker = request.node.get_closest_marker("service_worker") is not None
         settings: dict[str, Any] = {"locale": "en-GB", "viewport": PHONE,
                                     "device_scale_factor": 2, "is_mobile": True,
-                                    "has_touch": True, "service_workers": service_workers(worker)}
+                                    "has_touch": True, "service_workers": service_workers(request)}
         context = browser.new_context(**(settings | defaults | options))
         opened.append(context)
         # Pages the test opens later in this context (a second tab) are watched too.
