@@ -79,3 +79,21 @@ def on_starting(server):  # type: ignore[no-untyped-def]
         # Done: the workers need not look again.
         os.environ["COMPANION_MIGRATE_ON_START"] = "0"
     _import_modules()
+
+
+def post_worker_init(worker):  # type: ignore[no-untyped-def]
+    """End the worker's live streams as soon as it is told to stop (a deploy, a restart, a
+    worker recycled): a stream never ends by itself, so each would otherwise hold the worker
+    for all of ``graceful_timeout``, and its phone would hear nothing meanwhile. The phones
+    reconnect at once, to the workers that stay. A thread is a greenlet in a gevent worker."""
+    import threading
+    import time
+
+    from companion import live
+
+    def watch() -> None:
+        while worker.alive:
+            time.sleep(0.2)
+        live.end_streams()
+
+    threading.Thread(target=watch, name="companion-streams-end", daemon=True).start()

@@ -60,6 +60,12 @@ class Subscription:
     def __init__(self, game_id: int, seen: int) -> None:
         self.game_id, self.seen, self.latest = game_id, seen, seen
         self.changed = threading.Event()
+        #: Set by :func:`end_streams`: the stream ends, and its phone connects again elsewhere.
+        self.ended = False
+
+    def end(self) -> None:
+        self.ended = True
+        self.changed.set()
 
     def offer(self, revision: int) -> None:
         if revision > self.latest:
@@ -67,7 +73,8 @@ class Subscription:
             self.changed.set()
 
     def wait(self, timeout: float) -> int | None:
-        """The newest revision once it is newer than the last one seen, or None on timeout."""
+        """The newest revision once it is newer than the last one seen, or None on timeout
+        (or once the stream has :attr:`ended`)."""
         if self.latest <= self.seen and not self.changed.wait(timeout):
             return None
         self.changed.clear()
@@ -136,6 +143,8 @@ class Watcher:
 
     def subscribe(self, game_id: int, seen: int) -> Subscription:
         subscription = Subscription(game_id, seen)
+        if _ending.is_set():
+            subscription.end()
         with self.lock:
             self.subscriptions.setdefault(game_id, set()).add(subscription)
             self._start()
@@ -328,6 +337,29 @@ class OpenStreams:
                 self.by_address[address] = held
 
 
+#: Set by :func:`end_streams` when this process shuts down: every stream ends, new ones at once.
+_ending = threading.Event()
+
+
+def end_streams() -> int:
+    """This process is shutting down (a gunicorn worker told to stop, on a deploy or a restart):
+    every open stream ends now, and one opened meanwhile ends after its first event. A stream
+    never ends by itself, so otherwise each would hold its worker for the whole graceful
+    timeout; its phone reconnects after :data:`RETRY_MS`, to a worker that stays. Returns how
+    many streams were ended."""
+    _ending.set()
+    with _watchers_lock:
+        watchers = list(_watchers.values())
+    ended = 0
+    for owner in watchers:
+        with owner.lock:
+            subscriptions = [one for watching in owner.subscriptions.values() for one in watching]
+        for subscription in subscriptions:
+            subscription.end()
+        ended += len(subscriptions)
+    return ended
+
+
 def stop_watching(engine: Engine) -> None:
     """Stop this process's watcher of ``engine``'s database and forget it (an app that is
     done, a test's): no thread is left retrying a database that may be gone next."""
@@ -365,6 +397,8 @@ def stream(owner: Watcher, subscription: Subscription, *, once: bool = False,
         yield f"retry: {RETRY_MS}\n".encode() + event(subscription.seen)
         while not once:
             revision = subscription.wait(keep_alive)
+            if subscription.ended:
+                return
             yield b": keep-alive\n\n" if revision is None else event(revision)
     finally:
         owner.unsubscribe(subscription)

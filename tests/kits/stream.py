@@ -30,6 +30,8 @@ class Stream:
         self.retry_after = self.response.getheader("Retry-After")
         self.revisions: list[int] = []
         self.comments = 0
+        #: Whether the server ended the stream itself: its answer came to its proper end.
+        self.finished = False
         self.changed = threading.Condition()
         self.reader = threading.Thread(target=self._read, daemon=True)
         if self.status == 200:
@@ -49,6 +51,7 @@ class Stream:
                     with self.changed:
                         self.revisions.append(revision)
                         self.changed.notify_all()
+            self.finished = True
         except (OSError, ValueError, AttributeError, http.client.HTTPException):
             pass  # closed by the test, or by the server
 
