@@ -10,6 +10,7 @@ from typing import Any
 from flask import Flask, Response, request
 
 from companion import config, security
+from companion.cache.rules import KeptRule
 from companion.extensions import babel, compress, csrf, db
 
 PACKAGE = Path(__file__).resolve().parent
@@ -71,9 +72,13 @@ def _instance_path() -> str | None:
     return None if BUNDLED else str(PACKAGE.parent / "instance")
 
 
+class _Flask(Flask):
+    url_rule_class = KeptRule  # URL builders compiled once per process, not once per app
+
+
 def build(test_config: Mapping[str, Any] | None = None) -> Flask:
     """Defaults, then instance/config.py, then the environment, then ``test_config``."""
-    app = Flask(
+    app = _Flask(
         __name__,
         instance_path=_instance_path(),
         instance_relative_config=True,

@@ -89,7 +89,9 @@ def documented(*, answers: dict[int, type[BaseModel]], errors: Iterable[int] = (
         def plain(*args: Any, **kwargs: Any) -> Any:
             return view(*args, **kwargs)
 
-        _described.append(_Described(view, plain, sorted(errors), json, query, answers))
+        # Every body has a bound (MAX_CONTENT_LENGTH, IMPORT_MAX_BYTES for an import): past it, 413.
+        refused = set(errors) | ({413} if json is not None else set())
+        _described.append(_Described(view, plain, sorted(refused), json, query, answers))
         return cast(F, plain)
 
     return decorate
