@@ -15,14 +15,13 @@ workers do: each connection is a greenlet, and gunicorn patches the standard lib
 and later) waits cooperatively once ``select`` is patched, but it decides so when it is first
 imported. Hence no ``preload_app``: the app (and psycopg with it) is imported in each worker,
 after the patching, never in the master. The schema is still migrated once before the workers
-start: the master runs the migration in a short-lived child process (``on_starting``) and the
+start: the master forks a short-lived child that runs it (``on_starting``), and the
 workers then skip it.
 """
 
 import multiprocessing
 import os
 import resource
-import subprocess
 import sys
 
 bind = [os.environ.get("COMPANION_BIND", "127.0.0.1:8000")]
@@ -52,9 +51,6 @@ _wanted = 65536 if _hard == resource.RLIM_INFINITY else _hard
 if _soft != resource.RLIM_INFINITY and _soft < _wanted:
     resource.setrlimit(resource.RLIMIT_NOFILE, (_wanted, _hard))
 
-MIGRATE = "from companion import create_app; create_app()"
-
-
 def _import_modules() -> None:
     """Import the app's modules (not the app) in the master, so that each worker, forked with
     them in memory, boots in a moment. None of them may import psycopg: that happens when the
@@ -72,13 +68,40 @@ def _import_modules() -> None:
                            "the database; import it where the app is built instead")
 
 
+def _migrate() -> None:
+    """Build the app once (which brings the schema up to date) in a child forked from the
+    master with the modules already loaded, as the workers will be: it costs the child no
+    interpreter start and no imports. What the child imports (psycopg) goes with it."""
+    child = os.fork()
+    if child == 0:
+        status = 1
+        try:
+            from companion import create_app
+            from companion.extensions import db
+
+            with create_app().app_context():
+                db.engine.dispose()
+            status = 0
+        except BaseException:
+            import traceback
+
+            traceback.print_exc()
+        finally:
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os._exit(status)  # the master's exit handlers are the master's
+    _, status = os.waitpid(child, 0)
+    if os.waitstatus_to_exitcode(status) != 0:
+        raise RuntimeError("the schema could not be brought up to date (see above)")
+
+
 def on_starting(server):  # type: ignore[no-untyped-def]
-    """Migrate the schema once (create_app does) in a child process, then load the modules."""
+    """Load the modules, then migrate the schema once (create_app does) in a forked child."""
+    _import_modules()
     if os.environ.get("COMPANION_MIGRATE_ON_START", "1").strip() != "0":
-        subprocess.run([sys.executable, "-c", MIGRATE], check=True)
+        _migrate()
         # Done: the workers need not look again.
         os.environ["COMPANION_MIGRATE_ON_START"] = "0"
-    _import_modules()
 
 
 def post_worker_init(worker):  # type: ignore[no-untyped-def]
