@@ -54,11 +54,27 @@ function setup() {
         if (!response.ok) return;
         const cachedAt = response.headers.get("X-Companion-Stored");
         return response.json().then(function (game) {
-          if (cachedAt) { state.offline = true; return; }  // the worker answered from its cache
+          if (cachedAt) { state.offline = true; askAgain(); return; }  // the worker's cache answered
           state.offline = false;
+          pause = FIRST_PAUSE;
           return saveGame(key, game);
         });
-      }, function () { state.offline = true; });
+      }, function () { state.offline = true; askAgain(); });
+  }
+
+  // The worker answers from its cache when the network fails or is slow (6 s), and the browser
+  // may still call itself online: ask again in a while (5 s, doubling to a minute), so that a
+  // slow moment of the line leaves neither the page saying it is offline nor the phone's copy
+  // of the game behind while the live updates flow.
+  const FIRST_PAUSE = 5000, LONGEST_PAUSE = 60000;
+  let pause = FIRST_PAUSE, asking = null;
+  function askAgain() {
+    if (asking) return;
+    asking = setTimeout(function () {
+      asking = null;
+      if (navigator.onLine) state.update();
+    }, pause);
+    pause = Math.min(2 * pause, LONGEST_PAUSE);
   }
 
   // Pages the game needs offline: this one (the worker did not see it load on a first visit),

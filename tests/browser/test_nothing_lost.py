@@ -8,6 +8,7 @@ from __future__ import annotations
 import gc
 import os
 import re
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -34,6 +35,8 @@ from tests.kits.thread_server import serve_in_thread
 
 pytestmark = pytest.mark.browser
 
+#: Seconds a slow line takes to answer (the service worker's cache answers after 6).
+SLOW = 8
 ROUND_1 = [{"player": "Anna", "phase": True, "points": 0},
            {"player": "Ben", "phase": True, "points": 25},
            {"player": "Cem", "phase": False, "points": 60}]
@@ -127,12 +130,17 @@ def test_a_round_entered_offline_on_a_kept_form_of_round_1_is_queued_as_round_3(
 
 
 class Failing:
-    """A proxy in front of the app that answers 502 to round forms while ``on``."""
+    """A proxy in front of the app that answers 502 to round forms while ``on``, and answers
+    a page's look at its game (``X-Companion-Offline``) after :data:`SLOW` seconds while
+    ``slow``: longer than the service worker waits before its cache answers."""
 
     def __init__(self, app: Any) -> None:
-        self.app, self.on = app, False
+        self.app, self.on, self.slow, self.delayed = app, False, False, 0
 
     def __call__(self, environ: dict[str, Any], start: Any) -> Any:
+        if self.slow and environ.get("HTTP_X_COMPANION_OFFLINE"):
+            self.delayed += 1
+            time.sleep(SLOW)
         if self.on and environ["REQUEST_METHOD"] == "POST" and re.search(
                 r"/rounds?$", environ["PATH_INFO"]):  # the form, and the API the queue sends to
             start("502 Bad Gateway", [("Content-Type", "text/html")])
@@ -171,6 +179,30 @@ def test_a_round_posted_while_a_proxy_answers_502_is_kept_and_sent_later(
     phone.evaluate(f"() => {OFFLINE_PAGE}.then((page) => page.sync())")
     sent(phone, game["id"])
     assert points(server_game(phone, url, game["id"])) == [{"Anna": 0, "Ben": 25, "Cem": 60}]
+
+
+def test_a_slow_moment_of_the_line_leaves_no_offline_note_and_no_old_copy(
+        phones: Callable[[], Page], flaky: tuple[str, Failing]) -> None:
+    """A live update makes the page look at its game; the line is slow, so the worker answers
+    from its cache and the page says it is offline, though the browser is online and the
+    stream flows. Once the line is quick again the page finds out by itself: the note goes
+    and the phone's copy of the game catches up, without another change to the game."""
+    url, proxy = flaky
+    phone = phones()
+    game = api_game(phone, url, PLAYERS)
+    phone.goto(f"{url}/games/{game['id']}")
+    ready(phone)
+    # The page looks at its game once through the worker, which keeps the answer.
+    phone.evaluate(f"() => {OFFLINE_PAGE}.then((page) => page.update())")
+    proxy.slow = True
+    game = api_round(phone, url, game, ROUND_1)
+    expect(phone.locator("table.sheet tbody.rounds tr").first).to_contain_text("60",
+                                                                               timeout=SYNC)
+    expect(phone.locator(".offline-banner")).to_contain_text("No connection", timeout=SYNC)
+    assert proxy.delayed >= 1
+    proxy.slow = False
+    expect(phone.locator(".offline-banner")).to_have_count(0, timeout=SYNC)
+    copied(phone, game["id"], game["revision"])
 
 
 def test_a_stale_round_form_is_a_choice_about_that_round_never_the_next_one(
