@@ -96,12 +96,44 @@ def _migrate() -> None:
 
 
 def on_starting(server):  # type: ignore[no-untyped-def]
-    """Load the modules, then migrate the schema once (create_app does) in a forked child."""
+    """Load the modules, migrate the schema once (create_app does) in a forked child, then do
+    what every worker's first requests would (companion.app.warm)."""
     _import_modules()
     if os.environ.get("COMPANION_MIGRATE_ON_START", "1").strip() != "0":
         _migrate()
         # Done: the workers need not look again.
         os.environ["COMPANION_MIGRATE_ON_START"] = "0"
+    from companion.app import warm
+
+    warm()
+    if "psycopg" in sys.modules:
+        raise RuntimeError("warming the app up imported psycopg: gevent workers would block "
+                           "on the database")
+
+
+def post_fork(server, worker):  # type: ignore[no-untyped-def]
+    """A worker told to stop while it still boots stops as soon as it has booted. Until it
+    sets up its own signal handlers a new worker has the master's, which only queue a signal
+    for the master's loop it will never run: a TERM sent to the process group, or by a master
+    stopped right after it started, was lost, and the worker ran on until the graceful timeout
+    killed it 20 s later."""
+    import queue
+    import signal
+
+    stopping = (signal.SIGTERM, signal.SIGINT, signal.SIGQUIT)
+
+    def stop(number, frame):  # type: ignore[no-untyped-def]
+        worker.alive = False
+
+    for number in stopping:
+        signal.signal(number, stop)
+    # What came between the fork and now sits in this process's copy of the master's queue.
+    while True:
+        try:
+            if server.SIG_QUEUE.get_nowait() in stopping:
+                worker.alive = False
+        except queue.Empty:
+            break
 
 
 def post_worker_init(worker):  # type: ignore[no-untyped-def]

@@ -50,3 +50,20 @@ def test_a_stopping_server_ends_every_stream_and_exits_without_waiting_them_out(
         assert "graceful timeout" not in log.lower(), log
     finally:
         server.stop()  # kills what is left if the test failed midway
+
+
+def test_a_server_stopped_as_soon_as_it_listens_stops_every_worker(tmp_path: Path) -> None:
+    """A TERM to the process group while workers still boot (a deploy right after a start):
+    every worker stops once booted, none waits for the graceful timeout to kill it."""
+    server = Server(f"sqlite:///{tmp_path / 'db.sqlite'}", tmp_path / "instance", workers=4,
+                    settings={"GUNICORN_CMD_ARGS": f"--graceful-timeout {GRACE}"}).start()
+    assert server.process is not None
+    process = server.process
+    try:
+        os.killpg(process.pid, signal.SIGTERM)
+        assert process.wait(timeout=WAIT) == 0
+        log = server.errors()
+        assert "graceful timeout" not in log.lower(), log
+        assert log.count("Booting worker") == log.count("Worker exiting") == 4, log
+    finally:
+        server.stop()

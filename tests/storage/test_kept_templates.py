@@ -10,6 +10,7 @@ import pytest
 from jinja2 import DictLoader, Environment
 
 from companion import create_app
+from companion.app import warm
 from companion.cache import stores
 from companion.cache.templates import KeptTemplates
 
@@ -41,6 +42,21 @@ def test_a_second_app_renders_the_pages_without_compiling_them(
     assert all(page.status_code == 200 for page in pages.values())
     assert second == []
     assert "<form" in pages["/checker"].get_data(as_text=True)
+
+
+def test_an_app_built_after_the_warm_up_compiles_no_page(
+        tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    """What gunicorn's master does before it forks (gunicorn.conf.py): every worker's app
+    then serves its first pages without compiling a template."""
+    stores.forget()
+    warm()
+    app = create_app({"TESTING": True, "SECRET_KEY": "t",
+                      "SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path / 'w.sqlite'}"})
+    compiled = _compiles(app.jinja_env, monkeypatch)
+    client = app.test_client()
+    for path in ("/", "/checker", "/print", "/games/new", "/groups/new", "/editions/new"):
+        assert client.get(path).status_code == 200, path
+    assert compiled == []
 
 
 def test_a_changed_template_is_compiled_afresh() -> None:
