@@ -37,10 +37,12 @@ def test_a_drawing_runs_in_another_process_and_inline_when_asked(app: Flask) -> 
 
 
 def test_a_late_drawing_is_refused_and_its_result_still_arrives(app: Flask) -> None:
-    app.config["DRAWING_SECONDS"] = 0.2
     kept: list[str] = []
     with app.app_context():
-        drawing.draw(_pid)  # the pool is started: the deadline below is the drawing's own
+        # The pool is started first, under the tests' far deadline (starting a process can
+        # take seconds on a loaded machine): the short one below is the drawing's own.
+        drawing.draw(_pid)
+        app.config["DRAWING_SECONDS"] = 0.2
         with pytest.raises(drawing.DrawingBusy):
             drawing.draw(_slow, 1.0, on_done=kept.append)
         give_up = time.monotonic() + 60
