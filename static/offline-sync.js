@@ -106,8 +106,11 @@ function syncGame(key) {
   });
 }
 
-// Send everything waiting, game by game, in order; one sender at a time per browser.
-export function syncAll() {
+// Send everything waiting, game by game, in order; one sender at a time per browser. A
+// sender at work is enough for the page's own occasions (the connection back, a timer, the
+// worker's Background Sync); with ``wait`` (the person's "Send now") this one goes after it,
+// so what that sender could not send a moment ago is tried again now.
+export function syncAll(wait) {
   const run = function () {
     return listOps().then(function (ops) {
       const keys = Array.from(new Set(ops.map(function (op) { return op.key; })));
@@ -123,6 +126,7 @@ export function syncAll() {
   };
   const locks = globalThis.navigator && globalThis.navigator.locks;
   if (!locks) return run();
+  if (wait) return locks.request("phase10-sync", run);
   return locks.request("phase10-sync", { ifAvailable: true }, function (lock) {
     return lock ? run() : { busy: true };
   });

@@ -139,10 +139,10 @@ function setup() {
     state.gone = [];
   }
 
-  function sync(always) {
+  function sync(always, wait) {
     if (!navigator.onLine) return Promise.resolve();
     const had = state.ops.length;
-    return syncAll().then(function (outcome) {
+    return syncAll(wait === true).then(function (outcome) {
       if (outcome && outcome.offline) state.offline = true;
       if (outcome && outcome.server) state.note = words.keptServer;
       return load();
@@ -219,7 +219,7 @@ function setup() {
     if (state.ops.length && state.ops[0].state === "waiting" && navigator.onLine) sync();
   }, 30000);
 
-  state.sync = sync;
+  state.sync = function () { return sync(false, true); };  // "Send now": after a sender at work
   state.refresh = refresh;
   state.update = function () { return probe().then(refresh); };
   state.resolve = function (op, choice) { return resolve(op, choice).then(sync).then(refresh); };

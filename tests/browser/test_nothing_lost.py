@@ -181,6 +181,31 @@ def test_a_round_posted_while_a_proxy_answers_502_is_kept_and_sent_later(
     assert points(server_game(phone, url, game["id"])) == [{"Anna": 0, "Ben": 25, "Cem": 60}]
 
 
+def test_send_now_goes_after_a_sender_at_work(phones: Callable[[], Page],
+                                             flaky: tuple[str, Failing]) -> None:
+    """"Send now" while another sender of the browser is at work (the worker's Background
+    Sync, the page's timer, holding the one lock) waits for it, then sends what it could
+    not, rather than doing nothing until the next occasion."""
+    url, proxy = flaky
+    phone = phones()
+    game = api_game(phone, url, PLAYERS)
+    phone.goto(f"{url}/games/{game['id']}")
+    ready(phone)
+    proxy.on = True
+    enter_round(phone, 1, "Anna", {"Ben": "25", "Cem": "60"})
+    expect(phone.get_by_role("heading", name="Waiting to send: 1")).to_be_visible()
+    # The other sender: it holds the lock from before the line is good again.
+    phone.evaluate("""() => new Promise((held) => navigator.locks.request("phase10-sync",
+        () => new Promise((done) => { window.releaseSender = done; held(); })))""")
+    proxy.on = False
+    phone.evaluate(f"() => {{ window.sending = {OFFLINE_PAGE}.then((page) => page.sync()); }}")
+    phone.wait_for_timeout(500)
+    assert server_game(phone, url, game["id"])["rounds"] == []  # the other sender holds on
+    phone.evaluate("() => window.releaseSender()")
+    sent(phone, game["id"])
+    assert points(server_game(phone, url, game["id"])) == [{"Anna": 0, "Ben": 25, "Cem": 60}]
+
+
 def test_a_slow_moment_of_the_line_leaves_no_offline_note_and_no_old_copy(
         phones: Callable[[], Page], flaky: tuple[str, Failing]) -> None:
     """A live update makes the page look at its game; the line is slow, so the worker answers
