@@ -161,18 +161,23 @@ def flaky(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, Faili
     gc.collect()
 
 
-def test_a_round_posted_while_a_proxy_answers_502_is_kept_and_sent_later(
-        phones: Callable[[], Page], flaky: tuple[str, Failing]) -> None:
-    url, proxy = flaky
-    phone = phones()
+def _kept_after_502(phone: Page, url: str, proxy: Failing) -> tuple[Page, dict[str, Any]]:
+    """A game whose round 1 the proxy answered with 502: it waits on the phone."""
     game = api_game(phone, url, PLAYERS)
     phone.goto(f"{url}/games/{game['id']}")
     ready(phone)
     proxy.on = True
     enter_round(phone, 1, "Anna", {"Ben": "25", "Cem": "60"})
+    expect(phone.get_by_role("heading", name="Waiting to send: 1")).to_be_visible()
+    return phone, game
+
+
+def test_a_round_posted_while_a_proxy_answers_502_is_kept_and_sent_later(
+        phones: Callable[[], Page], flaky: tuple[str, Failing]) -> None:
+    url, proxy = flaky
+    phone, game = _kept_after_502(phones(), url, proxy)
     expect(phone.locator(".offline-banner")).to_contain_text(
         "The server could not store your round")
-    expect(phone.get_by_role("heading", name="Waiting to send: 1")).to_be_visible()
     shot(phone, "lost-kept-after-502")
     assert server_game(phone, url, game["id"])["rounds"] == []
     proxy.on = False
@@ -187,13 +192,7 @@ def test_send_now_goes_after_a_sender_at_work(phones: Callable[[], Page],
     Sync, the page's timer, holding the one lock) waits for it, then sends what it could
     not, rather than doing nothing until the next occasion."""
     url, proxy = flaky
-    phone = phones()
-    game = api_game(phone, url, PLAYERS)
-    phone.goto(f"{url}/games/{game['id']}")
-    ready(phone)
-    proxy.on = True
-    enter_round(phone, 1, "Anna", {"Ben": "25", "Cem": "60"})
-    expect(phone.get_by_role("heading", name="Waiting to send: 1")).to_be_visible()
+    phone, game = _kept_after_502(phones(), url, proxy)
     # The other sender: it holds the lock from before the line is good again.
     phone.evaluate("""() => new Promise((held) => navigator.locks.request("phase10-sync",
         () => new Promise((done) => { window.releaseSender = done; held(); })))""")
