@@ -42,6 +42,9 @@ function roundForm() {
     unset(p.phase, "value", "");
   }
   let current = form.querySelector(".went-out-pick input:checked");
+  // A tap made before this script ran (a slow phone, a slow line) is caught up with: a
+  // "went out" that the page did not arrive with fills in as if tapped now.
+  if (current && !current.defaultChecked) wentOut(current.closest(".result-row"));
   form.addEventListener("change", function (event) {
     const input = event.target;
     if (input.type === "radio" && input.checked && input.closest(".went-out-pick")) {

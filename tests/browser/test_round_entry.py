@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Page, Route, expect
 
 from tests.kits.browser import api_game, api_round
 
@@ -85,6 +85,23 @@ def test_moving_went_out_takes_back_what_it_filled_in(phone: Page, server: str) 
     row(phone, "Cleo").get_by_label("Points").fill("20")
     phone.get_by_role("button", name="Store round 1").tap()
     expect(phone.get_by_text("Round 1 stored.")).to_be_visible()  # no "impossible numbers"
+
+
+def test_went_out_tapped_before_the_script_ran_is_filled_in(phone: Page, server: str) -> None:
+    """On a slow phone the person can tap before the form's script has run: the script
+    catches up when it runs, rather than leaving the tap to a refusal from the server."""
+    game = api_game(phone, server, PLAYERS)
+    held: list[Route] = []
+    phone.route("**/static/round.js*", lambda route: held.append(route))  # it waits here
+    # The page is there, its script not: "load" would wait for the script.
+    phone.goto(f"{server}/games/{game['id']}/round", wait_until="commit")
+    expect(row(phone, "Ann").get_by_label("went out")).to_be_visible()
+    row(phone, "Ann").get_by_label("went out").tap()
+    assert held, "the form's script was asked for"
+    expect(row(phone, "Ann").get_by_label("Points")).to_have_value("")  # nothing ran yet
+    held[0].continue_()
+    expect(row(phone, "Ann").get_by_label("Points")).to_have_value("0")
+    expect(row(phone, "Ann").get_by_role("checkbox")).to_be_checked()
 
 
 def test_masters_going_out_picks_the_lowest_open_phase(phone: Page, server: str) -> None:
