@@ -51,6 +51,7 @@ _wanted = 65536 if _hard == resource.RLIM_INFINITY else _hard
 if _soft != resource.RLIM_INFINITY and _soft < _wanted:
     resource.setrlimit(resource.RLIMIT_NOFILE, (_wanted, _hard))
 
+
 def _import_modules() -> None:
     """Import the app's modules (not the app) in the master, so that each worker, forked with
     them in memory, boots in a moment. None of them may import psycopg: that happens when the
@@ -63,9 +64,6 @@ def _import_modules() -> None:
     for module in pkgutil.walk_packages(companion.__path__, "companion."):
         if not module.name.startswith("companion.migrations"):
             importlib.import_module(module.name)
-    if "psycopg" in sys.modules:
-        raise RuntimeError("a companion module imports psycopg: gevent workers would block on "
-                           "the database; import it where the app is built instead")
 
 
 def _migrate() -> None:
@@ -107,8 +105,9 @@ def on_starting(server):  # type: ignore[no-untyped-def]
 
     warm()
     if "psycopg" in sys.modules:
-        raise RuntimeError("warming the app up imported psycopg: gevent workers would block "
-                           "on the database")
+        raise RuntimeError("the master imported psycopg (a companion module, or the warm-up): "
+                           "gevent workers would block on the database; import it where the "
+                           "app is built instead")
 
 
 def post_fork(server, worker):  # type: ignore[no-untyped-def]

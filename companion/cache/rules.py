@@ -35,8 +35,3 @@ class KeptRule(Rule):
         if builder is None:
             builder = _builders[key] = super()._compile_builder(append_unknown)
         return builder
-
-
-def kept() -> int:
-    """How many builders this process keeps (for tests)."""
-    return len(_builders)
