@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import shutil
 from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -82,11 +83,12 @@ def _database_url(kind: str, tmp_path: Path, template: Path) -> str:
     return os.environ["TEST_DATABASE_URL"]
 
 
-@pytest.fixture(params=DATABASES)
-def app(request: pytest.FixtureRequest, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-        migrated_sqlite: Path) -> Iterator[Flask]:
-    monkeypatch.setenv("COMPANION_INSTANCE_PATH", str(tmp_path / "instance"))
-    url = _database_url(request.param, tmp_path, migrated_sqlite)
+@contextmanager
+def _app_on(kind: str, folder: Path, template: Path) -> Iterator[Flask]:
+    """The app on a fresh database of ``kind``; its live-update loop stopped and PostgreSQL's
+    tables emptied after it."""
+    folder.mkdir(parents=True, exist_ok=True)
+    url = _database_url(kind, folder, template)
     app = create_app({  # migrates PostgreSQL when a server test emptied it
         "TESTING": True,
         "SECRET_KEY": "test-secret",
@@ -97,13 +99,34 @@ def app(request: pytest.FixtureRequest, tmp_path: Path, monkeypatch: pytest.Monk
         # are tested on their own (tests/servers/test_quotas.py) and on a real gunicorn.
         "RATELIMIT_ENABLED": False,
     })
-    yield app
-    with app.app_context():
-        live.stop_watching(db.engine)  # the live-update loop ends with the test
-        db.session.remove()
-        db.engine.dispose()
-    if request.param == "postgresql":
-        empty_tables(url)  # the schema stays for the next test
+    try:
+        yield app
+    finally:
+        with app.app_context():
+            live.stop_watching(db.engine)  # the live-update loop ends with the test
+            db.session.remove()
+            db.engine.dispose()
+        if kind == "postgresql":
+            empty_tables(url)  # the schema stays for the next test
+
+
+@pytest.fixture(params=DATABASES)
+def app(request: pytest.FixtureRequest, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        migrated_sqlite: Path) -> Iterator[Flask]:
+    monkeypatch.setenv("COMPANION_INSTANCE_PATH", str(tmp_path / "instance"))
+    with _app_on(request.param, tmp_path, migrated_sqlite) as app:
+        yield app
+
+
+@pytest.fixture
+def every_database(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                   migrated_sqlite: Path) -> Iterator[dict[str, Flask]]:
+    """The app on each database at once, by kind: for a test that sends the same requests to
+    all of them (and compares their answers), made once instead of once per database."""
+    monkeypatch.setenv("COMPANION_INSTANCE_PATH", str(tmp_path / "instance"))
+    with ExitStack() as stack:
+        yield {kind: stack.enter_context(_app_on(kind, tmp_path / kind, migrated_sqlite))
+               for kind in DATABASES}
 
 
 @pytest.fixture
