@@ -7,6 +7,7 @@ from flask import Response, jsonify
 from companion.api.common import body, bp
 from companion.api.openapi import documented
 from companion.i18n import say
+from companion.planning import off_the_loop
 from companion.rules import check_hit, check_laydown, format_cards, solve
 from companion.schemas import CheckAnswer, CheckBody, HitAnswer, HitBody, read
 from companion.schemas.answers import CheckJson, HitJson
@@ -28,7 +29,7 @@ def check() -> Response:
         }
         return jsonify(checked)
     assert hand is not None
-    found = solve(phase, hand)
+    found = off_the_loop(solve, phase, hand)
     laydown = [format_cards(group) for group in found.laydown] if found.laydown else None
     searched: CheckJson = {
         "valid": found.valid,

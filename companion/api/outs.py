@@ -7,7 +7,8 @@ from flask import Response, jsonify
 from companion.api.common import body, bp
 from companion.api.openapi import documented
 from companion.editions import Edition
-from companion.rules import Card, format_cards
+from companion.planning import off_the_loop
+from companion.rules import Card, Phase, format_cards
 from companion.rules.extras import extras
 from companion.rules.outs import DRAWS, Outs, check_deck, find_outs, shorts
 from companion.schemas import OutsAnswer, OutsBody, read
@@ -22,8 +23,12 @@ def outs() -> Response:
     asked = read(OutsBody, body())
     phase = asked.the_phase()
     if phase is None:
-        return jsonify(all_phases(asked.edition, asked.hand, asked.seen))
-    return jsonify(outs_json(find_outs(phase, asked.hand, asked.seen), asked.hand))
+        return jsonify(off_the_loop(all_phases, asked.edition, asked.hand, asked.seen))
+    return jsonify(off_the_loop(phase_outs, phase, asked.hand, asked.seen))
+
+
+def phase_outs(phase: Phase, hand: list[Card], seen: list[Card]) -> OutsJson:
+    return outs_json(find_outs(phase, hand, seen), hand)
 
 
 def outs_json(found: Outs, hand: list[Card]) -> OutsJson:

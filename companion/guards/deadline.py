@@ -24,6 +24,7 @@ from werkzeug.wsgi import LimitedStream
 
 from companion import errors
 from companion.exceptions import InputError, Kind
+from companion.green import patched
 from companion.limits import IMPORT_MAX_BYTES
 
 REFUSED = "companion.body_refused"
@@ -32,13 +33,6 @@ large), which the app answers with its status (companion.errors)."""
 WRITES = {"POST", "PUT", "PATCH", "DELETE"}
 #: The addresses that take a group's file, up to IMPORT_MAX_BYTES; others MAX_CONTENT_LENGTH.
 IMPORTS = {"/api/import", "/import"}
-
-
-def _gevent_patched() -> bool:
-    import sys
-
-    monkey = sys.modules.get("gevent.monkey")
-    return bool(monkey is not None and monkey.is_module_patched("socket"))
 
 
 def _stop_reading(environ: dict[str, Any]) -> None:
@@ -67,7 +61,7 @@ class BodyDeadline:
             length = str(environ.get("CONTENT_LENGTH") or "")
             if "chunked" in str(environ.get("HTTP_TRANSFER_ENCODING", "")).lower():
                 self._read(environ, None, most)
-            elif length.isdigit() and 0 < int(length) <= most and _gevent_patched():
+            elif length.isdigit() and 0 < int(length) <= most and patched("socket"):
                 self._read(environ, int(length), most)
         return self.app(environ, start_response)  # type: ignore[no-any-return]
 
@@ -104,10 +98,10 @@ class BodyRefused(InputError):
 def _deadline(seconds: float) -> Iterator[None]:
     """BodyRefused (late) when the block takes longer than ``seconds`` (under gevent; elsewhere
     the server's socket timeout bounds each read)."""
-    if not _gevent_patched():
+    if not patched("socket"):
         yield
         return
-    from gevent import Timeout  # type: ignore[import-untyped]
+    from gevent import Timeout
 
     try:
         with Timeout(seconds):

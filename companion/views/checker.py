@@ -12,10 +12,12 @@ from companion import editions
 from companion.display.coach import coach, phase_to_judge
 from companion.forms.checker import CoachForm
 from companion.i18n import say, say_phase
+from companion.planning import off_the_loop
 from companion.rules import (
     Card,
     CardError,
     PartKind,
+    Phase,
     PhaseError,
     check_hit,
     check_laydown,
@@ -72,7 +74,12 @@ def _verdict(form: CoachForm) -> dict[str, Any] | None:
         return None
     # The save pile is the player's own: each saved card can be taken back instead of a draw,
     # so the coach plans with the hand and the saved cards together.
-    cards = [*hand, *saved]
+    return off_the_loop(_hand_verdict, form, phase, [*hand, *saved], seen, saved)
+
+
+def _hand_verdict(form: CoachForm, phase: Phase, cards: list[Card], seen: list[Card],
+                  saved: list[Card]) -> dict[str, Any] | None:
+    """The coach's plans for a hand: the phase to judge, the lay-down, the outs and odds."""
     phase = phase_to_judge(form, phase, cards, seen)
     advice = coach(form, phase, cards, seen)
     if advice is None:
