@@ -21,7 +21,6 @@ with references that know nothing of its counts and templates:
 from __future__ import annotations
 
 import os
-import time
 from itertools import permutations
 
 import pytest
@@ -259,17 +258,19 @@ def test_plan_accepts(parts, board) -> None:
     ((R, 2),) * 5, ((CR, 2),) * 5, ((CR, 3), (CR, 3), (CR, 4)), ((R, 3), (R, 3), (R, 4)),
     ((C, 2), (CR, 2), (S, 2), (R, 2), (S, 2)),
 ])
-def test_the_costliest_phases_plan_and_solve_quickly(parts) -> None:
-    """The shapes with the most plans a house phase may have: planned, and a hand's outs
-    found, in a fraction of a second (a tenth of that on an idle machine)."""
+def test_the_costliest_phases_plan_and_solve(parts) -> None:
+    """The shapes with the most plans a house phase may have are planned, and each hand gets
+    its outs (the first and the last of which bring the hand a card closer). What they cost
+    is a figure of ``benchmarks/house_cost.py``, not an assertion here."""
     phase = house((parts,)).phases[0]
     hands = [NATURALS[start::5][:10] for start in range(5)] + [[*NATURALS[:8], WILD, WILD]]
-    started = time.process_time()
     plan([phase])
     for hand in hands:
         found = find_outs(phase, hand)
+        assert 0 <= found.short <= phase.card_count
+        assert all(find_outs(phase, [*hand, out]).short == found.short - 1
+                   for out in {*found.outs[:1], *found.outs[-1:]}), (parts, hand)
         out_groups(phase, hand, found.outs)
-    assert time.process_time() - started < 2.0
 
 
 # ---- the solver and the outs --------------------------------------------------------------
