@@ -20,7 +20,26 @@ function setup() {
   const state = { key: key, form: match && match[2] ? match : null, game: null, ops: [],
                 offline: !navigator.onLine, since: null, note: null, gone: [] };
 
-  function render() { draw(state, words); }
+  // A live update can redraw the sheet before this page first draws (a slow phone): the copy
+  // of the game the page fetched first may then be older than the sheet, and offline-sheet.js,
+  // which looks at the game again after each redraw, is not watching yet. A redraw seen that
+  // early makes the page look again as it first draws.
+  const main = document.getElementById("main");
+  let early = null, redrawn = false;
+  if (key && main && window.MutationObserver) {
+    early = new MutationObserver(function () { redrawn = true; });
+    early.observe(main, { childList: true });
+  }
+
+  function render() {
+    if (early) {
+      if (early.takeRecords().length) redrawn = true;
+      early.disconnect();
+      early = null;
+    }
+    draw(state, words);
+    if (redrawn && navigator.onLine) { redrawn = false; state.update(); }
+  }
 
   function load() {
     if (!key) return Promise.resolve();

@@ -84,6 +84,38 @@ def test_an_offline_edit_on_an_older_kept_page_never_reverts_another_phones_fix(
     assert points(server_game(a, server, game["id"])) == [{"Anna": 0, "Ben": 35, "Cem": 85}]
 
 
+def test_a_live_update_before_the_page_first_drew_still_brings_the_copy_up_to_date(
+        phones: Callable[[], Page], server: str) -> None:
+    """A slow phone: the sheet opens, the page's first look at its game is answered, and
+    before that answer has arrived another phone fixes a round and the live update redraws
+    the sheet. The answer arrives older than the sheet; the page looks again as it first
+    draws, so the phone's copy (what the sheet is filled from offline) is the new one."""
+    a, b = phones(), phones()
+    game = api_game(a, server, PLAYERS)
+    game = api_round(a, server, game, ROUND_1)
+    held: list[tuple[Any, Any]] = []
+
+    def hold_the_first_look(route: Any) -> None:
+        if held or not route.request.headers.get("x-companion-offline"):
+            route.continue_()
+            return
+        held.append((route, route.fetch()))  # answered now, delivered late
+
+    a.context.route(f"**/api/games/{game['id']}", hold_the_first_look)
+    a.goto(f"{server}/games/{game['id']}")
+    deadline = time.monotonic() + SYNC / 1000
+    while not held:
+        assert time.monotonic() < deadline, "the page never looked at its game"
+        a.wait_for_timeout(50)
+    fixed = b.request.put(f"{server}/api/games/{game['id']}/rounds/1", data={"results": [
+        *ROUND_1[:2], {"player": "Cem", "phase": False, "points": 85}]})
+    expect(a.locator("table.sheet tbody.rounds tr").first).to_contain_text("85", timeout=SYNC)
+    route, answer = held[0]
+    assert answer.json()["revision"] < fixed.json()["revision"]
+    route.fulfill(response=answer)
+    copied(a, game["id"], fixed.json()["revision"])
+
+
 def test_a_kept_edit_page_typed_on_before_it_was_refilled_ends_as_two_versions(
         phones: Callable[[], Page], server: str) -> None:
     a, b = phones(), phones()
