@@ -9,6 +9,7 @@ from flask import Blueprint, Response, abort, jsonify, request
 
 from companion import errors, models
 from companion.api import common
+from companion.api.games import typed_game
 from companion.api.openapi import documented
 from companion.cache import pages
 from companion.cache.revisions import Keeping
@@ -97,6 +98,8 @@ def add_game(key: str) -> Response:
     earlier (``{"game": its edit link}``: 200 with the group)."""
     data = common.body()
     group, _editable = _group(key, edit=True)
+    if "final" in data:
+        return typed_game(read(NewGame, data), group.id)
     if "players" in data:
         groups.make_room(group.id)
         game = games.create_game(read(NewGame, data).to_spec())
