@@ -28,11 +28,13 @@ from companion.schemas import (
     ImportAnswer,
     NewGame,
     NewGroup,
+    bgg,
+    bgstats,
     read,
 )
 from companion.schemas.games import game_json
 from companion.schemas.groups import group_json
-from companion.services import exchange, games, groups
+from companion.services import exchange, games, groups, logs
 
 bp = Blueprint("api_groups", __name__, url_prefix="/api")
 csrf.exempt(bp)
@@ -206,10 +208,27 @@ def export_game_csv(key: str) -> Response:
 @bp.get("/groups/<key>/export")
 @documented(answers={200: ExportFile}, errors=(404,))
 def export_group(key: str) -> Response:
-    """The group and all its games as an export file (JSON), through either link."""
+    """The group and all its games as an export file (JSON), through either link;
+    ``?format=bgstats``: its finished games as a BG Stats export (local times in ``?tz=``,
+    by default UTC)."""
     group, _editable = _group(key)
+    if request.args.get("format") == "bgstats":
+        return export_json(logs.export_bgstats(groups.games_of(group),
+                                               logs.zone_of(request.args.get("tz"))),
+                           "phase10-group-bgstats.json")
     return export_json(exchange.export_group(group, groups.games_of(group)),
                        "phase10-group.json")
+
+
+def _log_response(imported: logs.ImportedLog) -> Response:
+    """201 with the group a log became, and how many of its plays were left out."""
+    derived = groups.derived(imported.group)
+    data = group_json(imported.group, derived.edit_keys, derived.records, editable=True,
+                      roster=groups.roster_of(derived.records))
+    data["skipped"] = imported.skipped
+    response = jsonify(data)
+    response.status_code = 201
+    return response
 
 
 @bp.get("/groups/<key>/export.csv")
@@ -227,7 +246,13 @@ def import_file() -> Response:
     """Store an exported game or group under new links (every round checked; nothing stored
     when anything is wrong)."""
     request.max_content_length = IMPORT_MAX_BYTES
-    imported = exchange.import_data(common.body())
+    zone = logs.zone_of(request.args.get("tz"))
+    if request.mimetype in bgg.XML_TYPES:  # BoardGameGeek's plays
+        return _log_response(logs.import_bgg(request.get_data(), zone))
+    data = common.body()
+    if bgstats.is_bgstats(data):
+        return _log_response(logs.import_bgstats(data, zone))
+    imported = exchange.import_data(data)
     db.session.commit()
     if imported.group is not None:
         return _group_response(imported.group, True, 201)

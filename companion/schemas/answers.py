@@ -339,6 +339,10 @@ class GroupJson(TypedDict):
     length: GroupLengthJson
     head_to_head: list[HeadToHeadJson]
     links: GroupLinksJson
+    skipped: NotRequired[Annotated[int, Field(description=(
+        "only in the answer to an import of a BG Stats or BoardGameGeek log: how many of its "
+        "plays were left out (other games, plays marked ignored or incomplete, plays of one "
+        "player or more than six)"))]]
 
 
 class ErrorJson(TypedDict):

@@ -18,12 +18,12 @@ from typing import Annotated, Any
 from urllib.parse import quote
 from zoneinfo import ZoneInfo
 
-from pydantic import Field, StrictBool, StrictInt, StrictStr
+from pydantic import Field, StrictBool, StrictInt, StrictStr, ValidationError
 
 from companion import names, scoring
 from companion.editions import Edition
 from companion.numbers import SIGNED
-from companion.schemas.base import Says, Schema
+from companion.schemas.base import Says, Schema, first, refusal
 from companion.schemas.logged import CARD_GAME_BGG_ID, LoggedPlay, LoggedPlayer, PlayRefused
 from companion.scoring.final import points_of
 from companion.scoring.places import places
@@ -83,6 +83,19 @@ class BgStatsFile(Schema):
     players: Annotated[list[BgPlayer], FILE_SAY]
     games: Annotated[list[BgGame], FILE_SAY]
     plays: Annotated[list[BgPlay], FILE_SAY]
+
+
+def read_file(data: object) -> BgStatsFile:
+    """``data`` as a BG Stats export; PlayRefused naming the play (from 1) a problem is in."""
+    try:
+        return BgStatsFile.model_validate(data)
+    except ValidationError as error:
+        found = first(BgStatsFile, error)
+        reason = refusal(BgStatsFile, data, found).reason
+        loc = found["loc"]
+        play = loc[1] + 1 if len(loc) > 1 and loc[0] == "plays" and isinstance(
+            loc[1], int) else None
+        raise PlayRefused(reason, play=play) from None
 
 
 def is_bgstats(data: object) -> bool:

@@ -78,14 +78,6 @@ def final_json(sheet: scoring.Sheet) -> list[FinalJson] | None:
 
 @overload
 def _stamp(moment: datetime) -> str: ...
-def final_json(sheet: scoring.Sheet) -> list[FinalJson] | None:
-    """The final result of a game known by it alone (None: played round by round)."""
-    if sheet.final is None:
-        return None
-    return [{"player": line.player, "phases": line.phases, "points": line.points,
-             "marker": line.marker, "place": line.place} for line in sheet.final]
-
-
 @overload
 def _stamp(moment: datetime | None) -> str | None: ...
 def _stamp(moment: datetime | None) -> str | None:

@@ -171,9 +171,15 @@ class FinalLine(Schema):
         "“marker” must be where %(player)s's marker stands, 1 to 11"), Field(
         description="the board game: the marker's space, 1 to 10, 11 the laurel wreath")] \
         = None
+    place: Annotated[Annotated[StrictInt, Field(ge=1)] | SkipJsonSchema[None], Field(
+        json_schema_extra=no_default,
+        description="export files: the place (1 for the winners), kept on import when every "
+                    "line has one (a play logged elsewhere); a new game's is ignored"), Says(
+        "“place” must be a place from 1, like 2 (%(player)s)")] = None
 
-    def to_result(self) -> scoring.FinalResult:
-        return scoring.FinalResult(self.player, self.phases, self.points, self.marker)
+    def to_result(self, *, placed: bool = False) -> scoring.FinalResult:
+        return scoring.FinalResult(self.player, self.phases, self.points, self.marker,
+                                   self.place or 0 if placed else 0)
 
 
 def _players_from_final(data: Any) -> Any:
@@ -206,8 +212,9 @@ class NewGame(Schema):
     played_at: Moment | SkipJsonSchema[None] = Field(
         None, json_schema_extra=no_default,
         description="with “final”: when the game began (ISO 8601, with its offset)")
-    duration_s: Annotated[StrictInt | SkipJsonSchema[None], Field(
-        ge=0, le=7 * 24 * 3600, json_schema_extra=no_default,
+    duration_s: Annotated[Annotated[StrictInt, Field(ge=0, le=7 * 24 * 3600)]
+                          | SkipJsonSchema[None], Field(
+        json_schema_extra=no_default,
         description="with “final”: how long the game took, in seconds"), Says(
         "“duration_s” must be how long the game took in seconds, 0 to a week")] = None
 
@@ -224,9 +231,16 @@ class NewGame(Schema):
             raise InputError(FINAL_SAY.template)
         return self
 
-    def to_final(self) -> tuple[scoring.FinalResult, ...] | None:
-        """The final result typed from paper (None: a game to play round by round)."""
-        return None if self.final is None else tuple(line.to_result() for line in self.final)
+    def to_final(self, *, placed: bool = False) -> tuple[scoring.FinalResult, ...] | None:
+        """The final result typed from paper (None: a game to play round by round);
+        ``placed``: with the places given (a file's)."""
+        if self.final is None:
+            return None
+        return tuple(line.to_result(placed=placed) for line in self.final)
+
+    def placed(self) -> bool:
+        """Whether every line of ``final`` has its place (a file's play logged elsewhere)."""
+        return bool(self.final) and all(line.place is not None for line in self.final or ())
 
     def to_spec(self) -> scoring.GameSpec:
         first = self.dealer if "dealer" in self.model_fields_set else self.starter

@@ -110,7 +110,7 @@ def _board_problems(setup: Setup, result: FinalResult, logged: bool) -> list[Pro
     if result.marker is None and not logged:
         problems.append(Problem("the marker is missing for %(player)s", {"player": player},
                                 player=player, field="marker"))
-    elif not 1 <= result.marker <= wreath:
+    elif result.marker is not None and not 1 <= result.marker <= wreath:
         problems.append(Problem("%(player)s: the marker must be on 1 to %(wreath)s "
                                 "(%(wreath)s: the laurel wreath)",
                                 {"player": player, "wreath": wreath},

@@ -11,10 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
-from companion import models, names, scoring
+from companion import models, names, schemas, scoring
 from companion.exceptions import Kind
 from companion.extensions import db
+from companion.scoring.length import length_of
 from companion.services import games, work
 
 
@@ -69,3 +71,22 @@ def record_final(spec: scoring.GameSpec, results: Sequence[scoring.FinalResult],
         game.last_round_at = None if length is None else game.created_at + length
         db.session.flush()
     return game
+
+
+def file_part(game: models.Game, final: Sequence[scoring.FinalResult]) -> dict[str, Any]:
+    """What an export file holds of a game known by its final result: each player's line
+    with the place, and how long the game took (None: not known)."""
+    seconds = length_of(game.created_at, game.last_round_at, "finished").seconds
+    return {"final": [{"player": line.player, "phases": line.phases, "points": line.points,
+                       "marker": line.marker, "place": line.place} for line in final],
+            "duration_s": seconds}
+
+
+def import_final(item: schemas.GameFile) -> models.Game:
+    """The game an export file's ``item`` with a final result describes: its places kept
+    when every line has one, else placed by the sheet's rule."""
+    placed = item.placed()
+    final = item.to_final(placed=placed)
+    assert final is not None
+    return record_final(item.to_spec(), final, played_at=item.created_at or item.played_at,
+                        duration_s=item.duration_s, logged=placed)
