@@ -15,6 +15,7 @@ from companion.cache.revisions import Keeping
 from companion.display import share
 from companion.display import sheet as display_sheet
 from companion.display.blocks import render_block
+from companion.display.final import final_lines
 from companion.extensions import db
 from companion.forms.games import (
     ActionForm,
@@ -22,6 +23,7 @@ from companion.forms.games import (
 )
 from companion.i18n import say
 from companion.rules.errors import Reason
+from companion.schemas import bgstats
 from companion.scoring.length import Length, length_of
 from companion.services import games, groups, reading
 from companion.views import sharing
@@ -168,7 +170,8 @@ def _render_sheet(key: str, block: str | None) -> tuple[str, bool, int]:
     length = length_of(game.created_at, game.last_round_at, sheet.status)
     context = {"game": game, "view": view, "editable": editable,
                "undo_form": ActionForm(), "restore": restore, "facts": _sheet_facts(sheet),
-               "length": length, "share_text": _share_text(sheet, length, view["view_url"])}
+               "length": length, "share_text": _share_text(sheet, length, view["view_url"]),
+               "bgstats_link": _bgstats_link(game, sheet, length)}
     if block is None:
         return render_template(template, **context), exact and restore is None, game.revision
     return render_block(template, block, context), exact and restore is None, game.revision
@@ -181,6 +184,14 @@ def _share_text(sheet: scoring.Sheet, length: Length, link: str) -> str | None:
     return share.summary(sheet, length, link, sharing.words())
 
 
+def _bgstats_link(game: models.Game, sheet: scoring.Sheet, length: Length) -> str | None:
+    """BG Stats' createPlay link of a finished game (None while it is played)."""
+    if sheet.status != "finished":
+        return None
+    return bgstats.create_play_link(bgstats.FinishedGame(
+        bgstats.play_id(game.view_key), sheet, game.created_at, length.seconds))
+
+
 def _sheet_facts(sheet: scoring.Sheet) -> dict[str, Any]:
     """What the sheet page says that depends on the edition, decided here, not in the page."""
     edition = sheet.setup.edition
@@ -191,6 +202,8 @@ def _sheet_facts(sheet: scoring.Sheet) -> dict[str, Any]:
         "marks_current": not edition.chooses_phase,
         "free_choice": playing and edition.chooses_phase,
         "all_phases": len(sheet.setup.phases) == edition.phase_count,
+        # Known by its final result: no rounds to show, the final lines instead.
+        "final": final_lines(sheet),
     }
 
 
