@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 
@@ -40,30 +41,6 @@ def play(scores: list[tuple[int, str, int | None, bool]], *, game: int = 1,
             "durationMin": minutes, "ignored": ignored, "playerScores": entries}
 
 
-BGG_XML = b"""<?xml version="1.0" encoding="utf-8"?>
-<plays username="ann" userid="1" total="4" page="1" termsofuse="https://boardgamegeek.com/xmlapi/termsofuse">
-  <play id="101" date="2026-03-14" quantity="1" length="60" incomplete="0" nowinstats="0" location="Home">
-    <item name="Phase 10" objecttype="thing" objectid="1258"><subtypes><subtype value="boardgame"/></subtypes></item>
-    <players>
-      <player username="ann" userid="1" name="Ann" startposition="1" color="" score="85" new="0" rating="0" win="0"/>
-      <player username="" userid="0" name="Ben" startposition="2" color="" score="40" new="0" rating="0" win="1"/>
-      <player username="" userid="0" name="Cleo" startposition="3" color="" score="20" new="0" rating="0" win="0"/>
-    </players>
-  </play>
-  <play id="102" date="2026-03-15" quantity="2" length="0" incomplete="0" nowinstats="0" location="">
-    <item name="Phase 10" objecttype="thing" objectid="1258"/>
-    <players>
-      <player name="Ann" score="50" win="1" startposition="1"/>
-      <player name="Ben" score="50" win="1" startposition="2"/>
-    </players>
-  </play>
-  <play id="103" date="2026-03-16" quantity="1" length="30" incomplete="1">
-    <item name="Phase 10" objecttype="thing" objectid="1258"/>
-    <players><player name="Ann" score="5" win="1"/><player name="Ben" score="90" win="0"/></players>
-  </play>
-  <play id="104" date="2026-03-16" quantity="3" length="30" incomplete="0">
-    <item name="Carcassonne" objecttype="thing" objectid="822"/>
-    <players><player name="Ann" score="5" win="1"/><player name="Ben" score="90" win="0"/></players>
-  </play>
-</plays>
-"""
+#: BoardGameGeek's plays XML as its API writes it: a card game play, one of quantity 2, an
+#: incomplete one and another game's.
+BGG_XML = (Path(__file__).parent / "bgg_plays.xml").read_bytes()

@@ -15,7 +15,6 @@ from companion.cache.revisions import Keeping
 from companion.display import share
 from companion.display import sheet as display_sheet
 from companion.display.blocks import render_block
-from companion.display.final import final_lines
 from companion.extensions import db
 from companion.forms.games import (
     ActionForm,
@@ -202,8 +201,11 @@ def _sheet_facts(sheet: scoring.Sheet) -> dict[str, Any]:
         "marks_current": not edition.chooses_phase,
         "free_choice": playing and edition.chooses_phase,
         "all_phases": len(sheet.setup.phases) == edition.phase_count,
-        # Known by its final result: no rounds to show, the final lines instead.
-        "final": final_lines(sheet),
+        # Known by its final result: no rounds to show; what it does not say shows as "?".
+        "final": sheet.final is not None,
+        "unknown": any(None in (line.phases if not edition.markers else line.marker,
+                                line.points if not edition.markers else 0)
+                       for line in sheet.final or ()),
     }
 
 
