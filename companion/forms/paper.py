@@ -5,6 +5,7 @@ can be a game's final result is the rules' to say (companion.scoring.final)."""
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
+from typing import Any
 
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
@@ -66,7 +67,7 @@ class PaperGameForm(FlaskForm):
                           render_kw={"inputmode": "numeric", "size": 4})
     lines = FieldList(FormField(LineForm), min_entries=MAX_PLAYERS, max_entries=MAX_PLAYERS)
 
-    def __init__(self, *args: object, **kwargs: object) -> None:
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.edition.choices = choices(*((edition.key, edition.says("name", _l))
                                          for edition in editions.all_editions()))

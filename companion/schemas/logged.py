@@ -89,7 +89,7 @@ def edition_of(game: str, bgg_id: int | None) -> Edition | None:
 def _named(players: Sequence[LoggedPlayer]) -> list[str]:
     """Each player's name: a nameless one is "Anonymous", numbered when several are."""
     nameless = [player.anonymous or not names.clean(player.name) for player in players]
-    count, found = sum(nameless), []
+    count, found = sum(nameless), list[str]()
     for player, without in zip(players, nameless, strict=True):
         if without:
             number = sum(found_name.startswith(ANONYMOUS) for found_name in found) + 1

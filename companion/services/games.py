@@ -218,7 +218,7 @@ def final_of(game: models.Game) -> tuple[scoring.FinalResult, ...] | None:
     if not game.players or game.players[0].place is None:
         return None
     return tuple(scoring.FinalResult(player.name, player.final_phases, player.final_points,
-                                     player.final_marker, player.place)
+                                     player.final_marker, player.place or 0)
                  for player in game.players)
 
 

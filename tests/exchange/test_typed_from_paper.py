@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from io import BytesIO
 from typing import Any
 
 import pytest
 from flask import Flask
+from pypdf import PdfReader
 from sqlalchemy import func, select
 
 from companion import models
@@ -154,3 +156,31 @@ def test_the_group_records_kept_equal_the_records_replayed(app, api) -> None:
         assert kept.players == replayed.players and kept.pairs == replayed.pairs
         assert kept.lengths == replayed.lengths
         assert kept.players[0].wreath_rounds == ()  # how many rounds: not known
+
+
+def test_the_filled_pdf_has_a_final_row(api) -> None:
+    game = typed(api, [{"player": "Ann", "phases": 10, "points": 85},
+                       {"player": "Ben", "phases": 7, "points": 120}]).get_json()
+    response = api.client.get(game["links"]["pdf"].replace("http://localhost", ""))
+    assert response.status_code == 200 and response.mimetype == "application/pdf"
+    text = "".join(page.extract_text() for page in PdfReader(BytesIO(response.data)).pages)
+    assert "Final" in text and "Winner: Ann" in text
+    assert "85" in text and "120" in text
+
+
+def test_own_export_and_import_keep_a_typed_game(api) -> None:
+    game = typed(api, CARD, played_at="2026-03-14T19:30:00Z", duration_s=600).get_json()
+    exported = api.client.get(f"/api/games/{game['view_id']}/export").get_json()
+    assert exported["game"]["final"][1] == {"player": "Ben", "phases": 10, "points": 60,
+                                            "marker": None, "place": 1}
+    assert exported["game"]["rounds"] == [] and exported["game"]["duration_s"] == 600
+    copy = api.post("/api/import", exported)
+    assert copy.status_code == 201, copy.get_json()
+    again = copy.get_json()
+    for field in ("final", "winners", "standings", "created_at", "ended_at", "duration_s"):
+        assert again[field] == game[field]
+    exported["game"]["final"][0]["points"] = 7
+    del exported["game"]["final"][0]["place"]  # places not all given: the sheet's rule
+    refused = api.post("/api/import", exported)
+    assert refused.status_code == 422
+    assert refused.get_json()["details"][0]["field"] == "final.0.points"
