@@ -7,9 +7,7 @@ from typing import Any
 
 import pytest
 
-from tests.exchange.samples import BGG_XML
-from tests.exchange.test_bgstats import games_of
-from tests.exchange.test_typed_from_paper import stored
+from tests.kits.logs import BGG_XML, games_of, stored
 
 
 def sent(api: Any, body: bytes, kind: str = "application/xml", query: str = "") -> Any:

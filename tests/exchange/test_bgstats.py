@@ -9,18 +9,11 @@ from urllib.parse import unquote
 
 import pytest
 
-from tests.exchange.samples import bgstats, play
-from tests.exchange.test_typed_from_paper import CARD, stored, typed
+from tests.kits.logs import CARD, bgstats, games_of, play, stored, typed
 
 
 def imported(api: Any, data: dict[str, Any], query: str = "") -> Any:
     return api.client.post(f"/api/import{query}", json=data)
-
-
-def games_of(api: Any, group: dict[str, Any]) -> list[dict[str, Any]]:
-    """The group's games, oldest first, each as its own answer."""
-    listed = api.client.get(f"/api/groups/{group['id']}").get_json()["games"]
-    return [api.client.get(f"/api/games/{game['id']}").get_json() for game in reversed(listed)]
 
 
 def test_the_phase_10_plays_of_a_bgstats_file_become_a_group(api) -> None:

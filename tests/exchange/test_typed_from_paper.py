@@ -3,25 +3,15 @@
 from __future__ import annotations
 
 from io import BytesIO
-from typing import Any
 
 import pytest
-from flask import Flask
 from pypdf import PdfReader
-from sqlalchemy import func, select
+from sqlalchemy import select
 
 from companion import models
 from companion.extensions import db
 from companion.services import groups
-
-CARD = [{"player": "Ann", "phases": 10, "points": 85},
-        {"player": "Ben", "phases": 10, "points": 60},
-        {"player": "Cleo", "phases": 9, "points": 20}]
-
-
-def typed(api: Any, final: list[dict[str, Any]], path: str = "/api/games",
-          **options: Any) -> Any:
-    return api.post(path, {"final": final, **options})
+from tests.kits.logs import CARD, stored, typed
 
 
 def test_a_card_game_typed_from_paper_is_finished_and_ranked_by_the_sheets_rule(api) -> None:
@@ -70,13 +60,6 @@ def test_a_board_game_typed_from_paper_gives_markers(api) -> None:
     assert [player["marker"] for player in game["players"]] == [8, 11, 8]
     assert [line["place"] for line in game["final"]] == [2, 1, 2]
     assert game["duration_s"] is None and game["ended_at"] is None
-
-
-def stored(app: Flask) -> int:
-    """Games and players in the database."""
-    with app.app_context():
-        return sum(db.session.execute(select(func.count()).select_from(table)).scalar_one()
-                   for table in (models.Game, models.Player))
 
 
 @pytest.mark.parametrize(("final", "options", "field"), [

@@ -1,9 +1,16 @@
-"""Logs as BG Stats and BoardGameGeek write them, small enough to read in a test."""
+"""Games known by their final result: typed from paper through the API, and logs as BG Stats
+and BoardGameGeek write them, small enough to read in a test (tests/exchange)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
+
+from flask import Flask
+from sqlalchemy import func, select
+
+from companion import models
+from companion.extensions import db
 
 
 def bgstats(plays: list[dict[str, Any]], players: list[str] | None = None,
@@ -44,3 +51,28 @@ def play(scores: list[tuple[int, str, int | None, bool]], *, game: int = 1,
 #: BoardGameGeek's plays XML as its API writes it: a card game play, one of quantity 2, an
 #: incomplete one and another game's.
 BGG_XML = (Path(__file__).parent / "bgg_plays.xml").read_bytes()
+
+
+#: A card game's final result as typed from the paper sheet.
+CARD = [{"player": "Ann", "phases": 10, "points": 85},
+        {"player": "Ben", "phases": 10, "points": 60},
+        {"player": "Cleo", "phases": 9, "points": 20}]
+
+
+def typed(api: Any, final: list[dict[str, Any]], path: str = "/api/games",
+          **options: Any) -> Any:
+    """The answer to a game typed from paper."""
+    return api.post(path, {"final": final, **options})
+
+
+def stored(app: Flask) -> int:
+    """Games and players in the database."""
+    with app.app_context():
+        return sum(db.session.execute(select(func.count()).select_from(table)).scalar_one()
+                   for table in (models.Game, models.Player))
+
+
+def games_of(api: Any, group: dict[str, Any]) -> list[dict[str, Any]]:
+    """The group's games, oldest first, each as its own answer."""
+    listed = api.client.get(f"/api/groups/{group['id']}").get_json()["games"]
+    return [api.client.get(f"/api/games/{game['id']}").get_json() for game in reversed(listed)]
