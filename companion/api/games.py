@@ -28,7 +28,7 @@ from companion.services.seen import Seen
 
 
 @bp.post("/games")
-@documented(json=NewGame, answers={201: GameAnswer}, errors=(400, 415))
+@documented(json=NewGame, answers={201: GameAnswer}, errors=(400, 415, 422))
 def create_game() -> Response:
     """Start a game; with ``final``, store a game played on paper, finished (422 naming the
     line and field of a result the rules refuse)."""

@@ -94,7 +94,7 @@ def get_group(key: str) -> Response:
 
 @bp.post("/groups/<key>/games")
 @documented(json=GroupGameBody, answers={200: GroupAnswer, 201: GameAnswer},
-            errors=(400, 404, 409, 415))
+            errors=(400, 404, 409, 415, 422))
 def add_game(key: str) -> Response:
     """Start a game in the group (a game's settings: 201 with the game), or add one played
     earlier (``{"game": its edit link}``: 200 with the group)."""

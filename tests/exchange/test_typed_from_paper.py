@@ -167,3 +167,15 @@ def test_own_export_and_import_keep_a_typed_game(api) -> None:
     refused = api.post("/api/import", exported)
     assert refused.status_code == 422
     assert refused.get_json()["details"][0]["field"] == "final.0.points"
+
+
+def test_a_typed_game_takes_no_rounds_but_its_players_may_be_renamed(api) -> None:
+    game = typed(api, CARD).get_json()
+    refused = api.round(game, [{"player": "Ann", "phase": True, "points": 0},
+                               {"player": "Ben", "phase": False, "points": 50},
+                               {"player": "Cleo", "phase": False, "points": 50}])
+    assert refused.status_code == 409
+    renamed = api.client.patch(f"/api/games/{game['id']}/players/Ben", json={"name": "Benny"})
+    assert renamed.status_code == 200, renamed.get_json()
+    assert renamed.get_json()["winners"] == ["Benny"]
+    assert renamed.get_json()["final"][1]["player"] == "Benny"
