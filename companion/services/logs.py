@@ -16,11 +16,12 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from companion import models, scoring
 from companion.exceptions import InputError, Reason
+from companion.extensions import db
 from companion.limits import MAX_GAMES
 from companion.schemas import bgg, bgstats
 from companion.schemas.logged import PlayRefused, edition_of, paper_game
 from companion.scoring.length import length_of
-from companion.services import finals, games, groups, work
+from companion.services import finals, games, group_records, groups, work
 from companion.services.exchange import ImportRefused
 
 #: A log's play of fewer or more players than a game has is left out (a solo play).
@@ -66,6 +67,8 @@ def _store(name: str, plays: bgstats.Plays) -> ImportedLog:
         raise ImportRefused(Reason("a file holds at most %(max)s games", {"max": MAX_GAMES}))
     with work.unit():
         group = groups.create_group(name)
+        group.tallies = None  # its records are derived once, below, not game by game
+        stored_games = []
         for number, play in found:
             edition = edition_of(play.game, play.bgg_id)
             assert edition is not None  # only Phase 10 plays were found
@@ -80,6 +83,13 @@ def _store(name: str, plays: bgstats.Plays) -> ImportedLog:
             except games.SetupError as error:
                 raise PlayRefused(error.problems[0][1], play=number) from error
             stored.group_id = group.id
+            stored_games.append(stored)
+        db.session.flush()
+        # The group's records, head-to-head and lengths from all its games at once, oldest
+        # first: what every write keeps (group_records.keep) then finds already kept.
+        stored_games.sort(key=lambda game: (game.created_at, game.id))
+        group_records.derive(db.session(), group,
+                             [(game, games.sheet_of(game)) for game in stored_games])
     return ImportedLog(group, skipped)
 
 

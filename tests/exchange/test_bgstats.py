@@ -8,7 +8,11 @@ from typing import Any
 from urllib.parse import unquote
 
 import pytest
+from sqlalchemy import select
 
+from companion import models
+from companion.extensions import db
+from companion.services import groups
 from tests.kits.logs import CARD, bgstats, games_of, play, stored, typed
 
 
@@ -16,7 +20,7 @@ def imported(api: Any, data: dict[str, Any], query: str = "") -> Any:
     return api.client.post(f"/api/import{query}", json=data)
 
 
-def test_the_phase_10_plays_of_a_bgstats_file_become_a_group(api) -> None:
+def test_the_phase_10_plays_of_a_bgstats_file_become_a_group(app, api) -> None:
     data = bgstats([
         play([(1, "85", 2, False), (2, "40", 1, True), (3, "20", 3, False)]),
         play([(1, "10", None, True), (2, "90", None, False)], game=2),
@@ -35,6 +39,12 @@ def test_the_phase_10_plays_of_a_bgstats_file_become_a_group(api) -> None:
     assert first["created_at"] == "2026-03-14T18:30:00Z" and first["duration_s"] == 4500
     assert first["dealer"] is None and first["edition"] == "original"
     assert masters["edition"] == "masters" and masters["winners"] == ["Ann"]
+    with app.app_context():  # the records derived once equal the records replayed
+        stored_group = db.session.execute(select(models.Group)).scalar_one()
+        kept = groups.derived(stored_group).records
+        replayed = groups.records_of(stored_group, groups.games_of(stored_group))
+        assert kept.players == replayed.players and kept.pairs == replayed.pairs
+        assert kept.lengths == replayed.lengths and kept.wins == replayed.wins
 
 
 @pytest.mark.parametrize(("scores", "winners", "places"), [
