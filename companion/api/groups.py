@@ -31,7 +31,7 @@ from companion.schemas import (
 )
 from companion.schemas.games import game_json
 from companion.schemas.groups import group_json
-from companion.services import exchange, games, groups
+from companion.services import exchange, games, groups, rematches
 
 bp = Blueprint("api_groups", __name__, url_prefix="/api")
 csrf.exempt(bp)
@@ -146,21 +146,21 @@ def rename_player(key: str, name: str) -> Response:
 
 
 @bp.post("/games/<key>/rematch")
-@documented(answers={201: GameAnswer}, errors=(400, 404, 409, 415))
+@documented(answers={200: GameAnswer, 201: GameAnswer}, errors=(400, 404, 409, 415))
 def rematch(key: str) -> Response:
     """The next game of a finished one: same players and options, the deal passed one seat
     on; in the same group when the body carries the group's edit link
-    (``{"group": "<its edit link>"}``)."""
+    (``{"group": "<its edit link>"}``). 201 when this request started it, 200 with the
+    rematch another request started already (one per game)."""
     data = common.body() if request.get_data() else {}
     group = data.get("group")
     if group is not None and not isinstance(group, str):
         raise InputError("“group” must be the group's edit link")
-    game = groups.rematch(key, (groups.link_key(group),) if group else ())
-    if game is None:
+    found = rematches.rematch(key, (groups.link_key(group),) if group else ())
+    if found is None:
         abort(404)
-    db.session.commit()
-    response = jsonify(game_json(game, games.sheet_of(game), editable=True))
-    response.status_code = 201
+    response = jsonify(game_json(found.game, games.sheet_of(found.game), editable=True))
+    response.status_code = 201 if found.started else 200
     return response
 
 

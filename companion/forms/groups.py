@@ -38,6 +38,12 @@ class UnmergeForm(FlaskForm):
     spelling = HiddenField()
 
 
+class NextGameForm(FlaskForm):
+    """The group page's "Next game": the read-only link of the game it follows."""
+
+    after = HiddenField()
+
+
 class AddGameForm(FlaskForm):
     link = StringField(_l("The game's edit link"), validators=[DataRequired(
         message=_l("Paste the address of the game's page (its edit link)."))],

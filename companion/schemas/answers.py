@@ -144,6 +144,10 @@ class GameLinksJson(TypedDict):
     view: str
     pdf: str
     edit: NotRequired[str]
+    rematch: NotRequired[Annotated[str, Field(description=(
+        "the game started after this one at its table (its rematch, or its group's next "
+        "game), once there is one: its edit link through this game's edit link, else its "
+        "read-only link"))]]
 
 
 class WarningJson(TypedDict):

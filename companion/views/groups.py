@@ -24,6 +24,7 @@ from companion.forms.groups import (
     GroupForm,
     ImportForm,
     MergeForm,
+    NextGameForm,
     RenameForm,
     UnmergeForm,
 )
@@ -31,7 +32,7 @@ from companion.i18n import say
 from companion.limits import IMPORT_MAX_BYTES
 from companion.rules.errors import Reason
 from companion.scoring.records import Derived, GameSummary, GroupRecords, hardest
-from companion.services import exchange, groups
+from companion.services import exchange, groups, rematches
 from companion.services.players import RosterError
 
 bp = Blueprint("groups", __name__)
@@ -145,32 +146,35 @@ def _render_page(group: models.Group, editable: bool, fingerprint: str,
 
 
 def _next_table(group: models.Group) -> dict[str, object] | None:
-    """Who "Next game" seats (the group's last table, the deal passed on), or None."""
+    """Who "Next game" seats (the group's last table, the deal passed on), or None; the form
+    names that last game, so that a tap on a page left open goes to the game another phone
+    started after it meanwhile."""
     last = groups.last_game(group)
     if last is None:
         return None
     spec = groups.next_spec(last, group)
     return {"players": spec.players, "first": spec.first, "edition": spec.edition,
-            "form": UnmergeForm()}
+            "form": NextGameForm(after=last.view_key)}
 
 
 @bp.post("/groups/<key>/next")
 def next_game(key: str) -> Response:
-    """One tap for the group's next game: its last table, variants kept, the deal passed on."""
+    """One tap for the group's next game: its last table, variants kept, the deal passed on
+    (the game another phone started after that table's last game, if there is one)."""
     group, _editable = _load(key, edit=True)
-    if not UnmergeForm().validate_on_submit():  # an empty form: only its CSRF token matters
+    form = NextGameForm()
+    if not form.validate_on_submit():
         abort(400)
     try:
-        game = groups.next_game(group)
+        found = rematches.next_game(group, form.after.data)
     except groups.GroupProblem as error:
-        db.session.rollback()
         flash(_sentence(error.reason), "error")
         return _back(group)
-    if game is None:
+    if found is None:
         return _back(group)
-    db.session.commit()
-    flash(_("Next game started: same table, the deal passed on."))
-    return redirect(url_for("games.sheet", key=game.edit_key), 303)
+    flash(_("Next game started: same table, the deal passed on.") if found.started
+          else _("Another phone started the next game already: here it is."))
+    return redirect(url_for("games.sheet", key=found.game.edit_key), 303)
 
 
 def _listed() -> int | None:
@@ -344,21 +348,21 @@ def qr(key: str) -> Response:
 
 @bp.post("/games/<key>/rematch")
 def rematch(key: str) -> Response:
-    """Start the next game with the same players; the deal passes on one seat."""
+    """The game's rematch: the one another phone started already, else a new game with the
+    same players, the deal passed on one seat."""
     form = UnmergeForm()  # an empty form: only its CSRF token matters here
     if not form.validate_on_submit():
         abort(400)
     try:
-        game = groups.rematch(key, held_groups())
+        found = rematches.rematch(key, held_groups())
     except groups.GroupProblem as error:
-        db.session.rollback()
         flash(_sentence(error.reason), "error")
         return redirect(url_for("games.sheet", key=key), 303)
-    if game is None:
+    if found is None:
         abort(404)
-    db.session.commit()
-    flash(_("Rematch started: same players, the deal passed on."))
-    return redirect(url_for("games.sheet", key=game.edit_key), 303)
+    flash(_("Rematch started: same players, the deal passed on.") if found.started
+          else _("Another phone started the rematch already: here it is."))
+    return redirect(url_for("games.sheet", key=found.game.edit_key), 303)
 
 
 def _read_upload(form: ImportForm) -> object:

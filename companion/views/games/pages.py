@@ -23,7 +23,7 @@ from companion.forms.games import (
 from companion.i18n import say
 from companion.rules.errors import Reason
 from companion.scoring.length import Length, length_of
-from companion.services import games, groups, reading
+from companion.services import games, groups, reading, rematches
 from companion.views import sharing
 from companion.views.games import undo
 from companion.views.games.blueprint import bp
@@ -168,10 +168,20 @@ def _render_sheet(key: str, block: str | None) -> tuple[str, bool, int]:
     length = length_of(game.created_at, game.last_round_at, sheet.status)
     context = {"game": game, "view": view, "editable": editable,
                "undo_form": ActionForm(), "restore": restore, "facts": _sheet_facts(sheet),
-               "length": length, "share_text": _share_text(sheet, length, view["view_url"])}
+               "length": length, "share_text": _share_text(sheet, length, view["view_url"]),
+               "rematch": _rematch_link(game, editable)}
     if block is None:
         return render_template(template, **context), exact and restore is None, game.revision
     return render_block(template, block, context), exact and restore is None, game.revision
+
+
+def _rematch_link(game: models.Game, editable: bool) -> str | None:
+    """Where "Go to the rematch" leads, once another game followed this one at its table: its
+    edit link through this game's edit link, its read-only link through the read-only one."""
+    after = rematches.following(game)
+    if after is None:
+        return None
+    return url_for("games.sheet", key=after.edit_key if editable else after.view_key)
 
 
 def _share_text(sheet: scoring.Sheet, length: Length, link: str) -> str | None:
