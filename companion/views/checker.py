@@ -106,8 +106,8 @@ def page() -> str:
     """Check a lay-down, search a hand, or check a card against a group."""
     form = CoachForm()
     house = form.offer_house(request.values.get("edition"))
-    if request.method == "GET" and house is not None:
-        form.edition.data = house.key  # the checker of house rules, by their link
+    if request.method == "GET":
+        _asked(form, house)
     verdict = _verdict(form) if form.validate_on_submit() else None
     problems = [error for field in form for error in _errors(field)]
     # A choice that is not on offer has its error above; the page shows the defaults again.
@@ -123,6 +123,22 @@ def page() -> str:
                            edition_data=data, edition=shown,
                            phase_name=phases[number - 1]["name"] if number <= len(phases)
                            else "")
+
+
+def _asked(form: CoachForm, house: editions.Edition | None) -> None:
+    """What a link asks the page to start on (a game's sheet: its edition, or the revision of
+    house rules it plays by, and a player's phase and phases done); anything not on offer is
+    left at its default."""
+    if house is not None:
+        form.edition.data = house.key  # the checker of house rules, by their link
+    elif request.args.get("edition") in set(editions.keys()):
+        form.edition.data = request.args["edition"]
+    offered = {value for value, _label, *_rest in form.phase.iter_choices()}
+    if request.args.get("phase") in offered:
+        form.phase.data = request.args["phase"]
+    done = [number for number in request.args.getlist("done") if number in offered]
+    if done:
+        form.done.data = done
 
 
 def _errors(field: Field) -> list[str]:

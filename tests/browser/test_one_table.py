@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from tests.kits.browser import api_game, api_post, shot
+from tests.kits.browser import api_game, api_post, page_fits, shot
 
 pytestmark = pytest.mark.browser
 
@@ -72,3 +72,55 @@ def test_a_rematch_tap_on_a_page_that_missed_the_news_opens_the_same_game(pages,
     late.get_by_role("button", name="Rematch").tap()  # the page still offers it
     expect(late.get_by_text("Another phone started the rematch already")).to_be_visible()
     assert late.url == first.url
+
+
+def test_the_edit_link_and_its_qr_code_are_one_tap_from_the_first_screen(phone, server) -> None:
+    game = api_game(phone, server, SIX)
+    phone.goto(f"{server}/games/{game['id']}")
+    invite = phone.get_by_role("link", name="Let another phone keep score")
+    expect(invite).to_be_in_viewport()  # 390 × 844, six players: no scrolling
+    shot(phone, "sheet-first-screen-invite-390", full_page=False)
+    invite.tap()  # the one tap
+    qr = phone.get_by_role("img", name="QR code of the edit link")
+    expect(qr).to_be_in_viewport()
+    assert phone.evaluate("document.querySelector('#invite-qr').naturalWidth") > 0  # drawn
+    link = phone.get_by_role("link", name=re.compile(re.escape(game["id"])))
+    expect(link).to_be_in_viewport()
+    expect(link).to_have_attribute("href", re.compile(f"/games/{game['id']}$"))
+    shot(phone, "invite-390", full_page=False)
+    assert page_fits(phone, 390)
+    # A follower's page (the read-only link) offers nothing of the kind.
+    phone.goto(f"{server}/games/{game['view_id']}")
+    expect(phone.get_by_role("heading", name="Standings")).to_be_visible()
+    expect(phone.get_by_role("link", name="Let another phone keep score")).to_have_count(0)
+
+
+FIRST_RULES = {"name": "Kitchen rules", "values": {"wild": 25}, "phases": [
+    [{"kind": "set", "size": 3}, {"kind": "run", "size": 3}], [{"kind": "set", "size": 4}]]}
+
+
+def test_a_players_phase_opens_the_checker_on_the_rules_the_game_plays_by(phone, server) -> None:
+    rules = api_post(phone, server, "/api/editions", FIRST_RULES)
+    game = api_game(phone, server, ["Ann", "Ben"], edition=rules["id"])
+    api_post(phone, server, f"/api/games/{game['id']}/rounds", {"results": [
+        {"player": "Ann", "phase": True, "points": 0},
+        {"player": "Ben", "phase": False, "points": 50}]})
+    # The rules change after the game started: phase 2 becomes a run of 7.
+    changed = {**FIRST_RULES, "phases": [FIRST_RULES["phases"][0], [{"kind": "run", "size": 7}]]}
+    edited = phone.request.put(f"{server}/api/editions/{rules['id']}", data=changed)
+    assert edited.status == 200 and edited.json()["revision"] == 2
+    phone.goto(f"{server}/games/{game['view_id']}")
+    ann = phone.locator("tr[data-player=Ann]").get_by_role("link", name="Ann, phase 2: check a hand")
+    expect(ann).to_be_in_viewport()
+    ann.tap()  # the one tap
+    expect(phone.get_by_role("heading", level=1)).to_have_text("Rules checker")
+    expect(phone.get_by_label("Edition")).to_have_value(game["edition"])  # the game's revision
+    expect(phone.get_by_label("Phase", exact=True)).to_have_value("2")
+    expect(phone.locator("#phase-parts")).to_have_text("set of 4")
+    shot(phone, "checker-from-game-390", full_page=False)
+    phone.get_by_label("Cards in hand").fill("7r 7b 7g W 2r 9b")
+    with phone.expect_response(lambda r: r.request.method == "POST") as answer:
+        phone.get_by_role("button", name="Check", exact=True).tap()
+    assert answer.value.status == 200
+    verdict = phone.locator("#verdict .verdict")
+    expect(verdict).to_have_attribute("data-valid", "true")  # a set of 4, as the game plays

@@ -225,6 +225,19 @@ def qr(key: str) -> Response:
     return _qr_answer(url_for("games.sheet", key=game.view_key, _external=True), keep=True)
 
 
+@bp.get("/<key>/invite")
+def invite(key: str) -> Response:
+    """Let another phone keep score: the edit link and its QR code, one tap from the sheet's
+    first screen; only through the edit link (404 through the read-only one), never kept."""
+    game, _editable = _load(key, edit=True)
+    response = Response(render_template(
+        "games/invite.html", game=game,
+        edit_url=url_for("games.sheet", key=game.edit_key, _external=True)), mimetype="text/html")
+    response.cache_control.private = True
+    response.cache_control.no_store = True
+    return response
+
+
 @bp.get("/<key>/edit-qr.svg")
 def edit_qr(key: str) -> Response:
     """The QR code of the edit link, to let another phone keep score: drawn only for whoever
