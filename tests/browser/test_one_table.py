@@ -124,3 +124,30 @@ def test_a_players_phase_opens_the_checker_on_the_rules_the_game_plays_by(phone,
     assert answer.value.status == 200
     verdict = phone.locator("#verdict .verdict")
     expect(verdict).to_have_attribute("data-valid", "true")  # a set of 4, as the game plays
+
+
+@pytest.mark.parametrize("scripts", [True, False], ids=["scripts", "no-scripts"])
+def test_draw_seats_and_dealer_in_one_tap_then_start(browser, server, scripts) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True,
+                                  has_touch=True, java_script_enabled=scripts,
+                                  service_workers="block", locale="en-GB")
+    phone = context.new_page()
+    try:
+        phone.goto(f"{server}/games/new")
+        for seat, name in enumerate(SIX, 1):
+            phone.get_by_placeholder(f"Player {seat}", exact=True).fill(name)
+        phone.get_by_role("button", name="Draw seats and dealer").tap()  # the one tap
+        drawn = phone.get_by_role("status").filter(has_text="Seats drawn at random")
+        expect(drawn).to_be_visible()
+        shot(phone, f"new-game-drawn-{'js' if scripts else 'nojs'}-390")
+        seats = [phone.get_by_placeholder(f"Player {seat}", exact=True).input_value()
+                 for seat in range(1, 7)]
+        assert sorted(seats) == sorted(SIX)
+        dealer = re.search(r": (.+) deals\.", drawn.inner_text())
+        assert dealer is not None
+        phone.get_by_role("button", name="Start the game").tap()
+        expect(phone.get_by_text(f"Round 1 · {dealer.group(1)} deals")).to_be_visible()
+        headers = phone.locator("table.sheet thead th.name")
+        assert [header.get_attribute("title") for header in headers.all()] == seats
+    finally:
+        context.close()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import secrets
 from typing import Any
 
 from flask import abort, flash, redirect, render_template, request, url_for
@@ -48,7 +49,10 @@ def new() -> str | Response:
     if request.method == "GET":
         form.group.data = request.args.get("group", "")
     notes: dict[str, str] = {}
-    if form.validate_on_submit() and not (notes := _look_alike_notes(form)):
+    drawn = None
+    if form.is_submitted() and "draw" in request.form:
+        drawn = _draw_seats(form)  # nothing is started: the table sees its seats first
+    elif form.validate_on_submit() and not (notes := _look_alike_notes(form)):
         spec = scoring.GameSpec(form.chosen_edition(), tuple(form.player_names()),
                                 form.phases(), bool(form.ten_rounds.data),
                                 bool(form.knocking.data), form.first_name())
@@ -62,8 +66,21 @@ def new() -> str | Response:
             flash(_("Game started. Keep this page's address: it is the key to edit the game."))
             return redirect(url_for("games.sheet", key=game.edit_key), 303)
     return render_template("games/new.html", form=form, chosen=form.chosen_edition(),
-                           edition_facts=_edition_facts(house), notes=notes,
+                           edition_facts=_edition_facts(house), notes=notes, drawn=drawn,
                            **_roster(form.group.data or ""))
+
+
+def _draw_seats(form: NewGameForm) -> str | None:
+    """Seat the names typed in an order drawn at random and draw who deals (board game:
+    starts) first; what to say about it, or None with the reason next to the names."""
+    first = form.draw_seats(secrets.SystemRandom())
+    if first is None:
+        form.names.errors = [_("Type at least two names, then draw the seats.")]
+        return None
+    edition = form.chosen_edition()
+    who = (_("%(name)s starts", name=first) if edition.markers
+           else _("%(name)s deals", name=first))
+    return _("Seats drawn at random: %(who)s.", who=who)
 
 
 def _roster(group_key: str) -> dict[str, Any]:
