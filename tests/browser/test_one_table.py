@@ -110,7 +110,8 @@ def test_a_players_phase_opens_the_checker_on_the_rules_the_game_plays_by(phone,
     edited = phone.request.put(f"{server}/api/editions/{rules['id']}", data=changed)
     assert edited.status == 200 and edited.json()["revision"] == 2
     phone.goto(f"{server}/games/{game['view_id']}")
-    ann = phone.locator("tr[data-player=Ann]").get_by_role("link", name="Ann, phase 2: check a hand")
+    ann = phone.locator("tr[data-player=Ann]").get_by_role(
+        "link", name="Ann, phase 2: check a hand")
     expect(ann).to_be_in_viewport()
     ann.tap()  # the one tap
     expect(phone.get_by_role("heading", level=1)).to_have_text("Rules checker")
