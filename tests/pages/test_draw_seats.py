@@ -9,6 +9,8 @@ from typing import Any
 
 from flask import Flask
 from flask.testing import FlaskClient
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from companion import models
 from companion.extensions import db
@@ -35,19 +37,36 @@ def stored_games(app: Flask) -> int:
         return int(db.session.execute(db.select(db.func.count(models.Game.id))).scalar_one())
 
 
-def test_a_draw_seats_every_name_once_and_one_of_them_deals(app: Flask) -> None:
+@settings(max_examples=60, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(rows=st.lists(st.sampled_from(["", *NAMES, "Farid"]), min_size=6, max_size=6),
+       seed=st.integers(0, 2**32))
+def test_a_draw_seats_every_name_once_and_one_of_them_deals(app: Flask, rows: list[str],
+                                                            seed: int) -> None:
+    typed = [name for name in dict.fromkeys(rows) if name]  # each name once, in typed order
+    rows = [name if name in typed and rows.index(name) == seat else ""
+            for seat, name in enumerate(rows)]
+    with app.test_request_context("/games/new", method="POST", data=form_data(rows)):
+        form = NewGameForm()
+        first = form.draw_seats(random.Random(seed))
+        seats = [entry.data or "" for entry in form.names.entries]
+        chosen = form.first.data
+    if len(typed) < 2:
+        assert first is None and seats == rows  # nothing to draw: nothing changed
+        return
+    drawn = seats[:len(typed)]
+    assert sorted(drawn) == sorted(typed)  # every name seated once, the empty rows after
+    assert seats[len(typed):] == [""] * (6 - len(typed))
+    assert first == drawn[int(chosen or "")]
+
+
+def test_draws_differ_from_one_tap_to_the_next(app: Flask) -> None:
     orders, dealers = set(), set()
     for seed in range(30):
-        typed = ["Ann", "", "Ben", "Cem", "", "Dora"]  # rows left empty between names
-        with app.test_request_context("/games/new", method="POST", data=form_data(typed)):
+        with app.test_request_context("/games/new", method="POST", data=form_data(NAMES[:4])):
             form = NewGameForm()
-            first = form.draw_seats(random.Random(seed))
-            seats = [entry.data for entry in form.names.entries]
-        drawn = seats[:4]
-        assert sorted(drawn) == ["Ann", "Ben", "Cem", "Dora"] and seats[4:] == ["", ""]
-        assert first == drawn[int(form.first.data or "")]
-        orders.add(tuple(drawn))
-        dealers.add(first)
+            dealers.add(form.draw_seats(random.Random(seed)))
+            orders.add(tuple(entry.data for entry in form.names.entries[:4]))
     assert len(orders) > 10 and len(dealers) == 4  # at random, not one fixed shuffle
 
 
