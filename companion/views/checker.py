@@ -11,6 +11,7 @@ from wtforms import Field
 from companion import editions
 from companion.display.coach import coach, phase_to_judge
 from companion.forms.checker import CoachForm
+from companion.forms.games import choices, edition_choices
 from companion.i18n import say, say_phase
 from companion.planning import off_the_loop
 from companion.rules import (
@@ -25,6 +26,7 @@ from companion.rules import (
     parse_cards,
     solve,
 )
+from companion.services import editions as services_editions
 
 bp = Blueprint("checker", __name__, url_prefix="/checker")
 
@@ -108,6 +110,8 @@ def page() -> str:
     house = form.offer_house(request.values.get("edition"))
     if request.method == "GET":
         _asked(form, house)
+    if house is not None and not request.args.get("partial"):
+        _name_revision(form, house)
     verdict = _verdict(form) if form.validate_on_submit() else None
     problems = [error for field in form for error in _errors(field)]
     # A choice that is not on offer has its error above; the page shows the defaults again.
@@ -139,6 +143,17 @@ def _asked(form: CoachForm, house: editions.Edition | None) -> None:
     done = [number for number in request.args.getlist("done") if number in offered]
     if done:
         form.done.data = done
+
+
+def _name_revision(form: CoachForm, house: editions.Edition) -> None:
+    """A game's house rules edited since it started: the choice says which revision it is,
+    so nobody mistakes it for the rules as their page shows them now."""
+    numbers = services_editions.revision_numbers(house)
+    if numbers is None or numbers[0] == numbers[1]:
+        return
+    label = _("%(name)s (version %(number)s of %(newest)s)", name=house.name,
+              number=numbers[0], newest=numbers[1])
+    form.edition.choices = [*edition_choices(), *choices((house.key, label))]
 
 
 def _errors(field: Field) -> list[str]:

@@ -115,7 +115,9 @@ def test_a_players_phase_opens_the_checker_on_the_rules_the_game_plays_by(phone,
     expect(ann).to_be_in_viewport()
     ann.tap()  # the one tap
     expect(phone.get_by_role("heading", level=1)).to_have_text("Rules checker")
-    expect(phone.get_by_label("Edition")).to_have_value(game["edition"])  # the game's revision
+    edition = phone.get_by_label("Edition")
+    expect(edition).to_have_value(game["edition"])  # the game's revision, and it says so
+    expect(edition.locator("option:checked")).to_have_text("Kitchen rules (version 1 of 2)")
     expect(phone.get_by_label("Phase", exact=True)).to_have_value("2")
     expect(phone.locator("#phase-parts")).to_have_text("set of 4")
     shot(phone, "checker-from-game-390", full_page=False)
