@@ -12,13 +12,10 @@ evening (:func:`evening`) is the group's newest game and every game started in t
 
 from __future__ import annotations
 
-import json
 import secrets
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
-
-from sqlalchemy import func, select
 
 from companion import editions, models
 from companion import names as companion_names
@@ -58,13 +55,13 @@ def _rate(won: int, played: int) -> float:
     return (won + 1) / (played + 4)
 
 
-def _changes(group: models.Group, finished: dict[str, int],
+def _changes(players: Sequence[records.PlayerRecord], finished: dict[str, int],
              won: dict[str, int]) -> dict[str, float]:
     """How each person's strength moved over tonight's finished games (``finished`` and
     ``won`` by name key): the stand-in now minus the stand-in without them. With ratings:
     each person's ordinal now minus before tonight's first game."""
     changes = {}
-    for player in groups.derived(group, listed=1).records.players:
+    for player in players:
         person = companion_names.key(player.name)
         if finished.get(person):
             before = _rate(player.won - won.get(person, 0), player.played - finished[person])
@@ -196,16 +193,6 @@ def settings_for(group: models.Group, edition_key: str | None) -> GameSpec:
 
 
 @dataclass(frozen=True)
-class EveningGame:
-    ref: str
-    edit_key: str
-    started: datetime
-    players: tuple[str, ...]
-    status: str
-    winners: tuple[str, ...]
-
-
-@dataclass(frozen=True)
 class EveningLine:
     """One person's evening: games sat at, wins, and how their strength moved."""
 
@@ -218,7 +205,10 @@ class EveningLine:
 
 @dataclass(frozen=True)
 class Evening:
-    games: tuple[EveningGame, ...]
+    """The group's newest game and the games started up to EVENING_HOURS before it, oldest
+    first, by the names the group shows; and the people's evening, most wins first."""
+
+    games: tuple[records.GameSummary, ...]
     lines: tuple[EveningLine, ...]
 
     @property
@@ -227,33 +217,21 @@ class Evening:
         return [list(game.players) for game in self.games]
 
 
-_G, _P = models.Game.__table__.c, models.Player.__table__.c
-
-
-def evening(group: models.Group) -> Evening:
-    """The group's newest game and the games started up to EVENING_HOURS before it, oldest
-    first, by the names the group shows; and the people's evening, most wins first."""
-    newest = db.session.scalar(select(func.max(_G.created_at)).where(_G.group_id == group.id))
-    if newest is None:
+def evening(group: models.Group, derived: records.Derived) -> Evening:
+    """The evening of the group's games ``derived`` lists (newest first): no query unless
+    all of them are in it and the group has more (then the whole list is read)."""
+    listed = derived.records.games
+    if not listed:
         return Evening((), ())
-    rows = db.session.execute(
-        select(_G.id, _G.view_key, _G.edit_key, _G.created_at, _G.status, _G.winners, _P.name)
-        .join(models.Player.__table__, _P.game_id == _G.id)
-        .where(_G.group_id == group.id,
-               _G.created_at >= newest - timedelta(hours=EVENING_HOURS))
-        .order_by(_G.created_at, _G.id, _P.seat)).all()
-    named = records.Identities(groups.aliases_of(group)).named
-    found: dict[int, EveningGame] = {}
-    for row in rows:
-        game = found.get(row.id)
-        players = (*game.players, named(row.name)) if game else (named(row.name),)
-        found[row.id] = EveningGame(row.view_key, row.edit_key, row.created_at, players,
-                                    row.status or "playing",
-                                    tuple(map(named, json.loads(row.winners or "[]"))))
-    return Evening(tuple(found.values()), _lines(group, tuple(found.values())))
+    since = listed[0].played_at - timedelta(hours=EVENING_HOURS)
+    if len(listed) < derived.total and listed[-1].played_at >= since:
+        return evening(group, groups.derived(group, derived.fingerprint, listed=None))
+    tonight = tuple(reversed([game for game in listed if game.played_at >= since]))
+    return Evening(tonight, _lines(tonight, derived.records.players))
 
 
-def _lines(group: models.Group, tonight: tuple[EveningGame, ...]) -> tuple[EveningLine, ...]:
+def _lines(tonight: Sequence[records.GameSummary],
+           players: Sequence[records.PlayerRecord]) -> tuple[EveningLine, ...]:
     key = companion_names.key
     shown: dict[str, str] = {}
     sat: dict[str, int] = {}
@@ -268,7 +246,7 @@ def _lines(group: models.Group, tonight: tuple[EveningGame, ...]) -> tuple[Eveni
                 finished[person] = finished.get(person, 0) + 1
         for name in game.winners:
             won[key(name)] = won.get(key(name), 0) + 1
-    changes = _changes(group, finished, won)
+    changes = _changes(players, finished, won)
     lines = [EveningLine(name, sat[person], won.get(person, 0), changes.get(person))
              for person, name in shown.items()]
     return tuple(sorted(lines, key=lambda line: (-line.wins, -(line.change or 0), key(line.name))))
@@ -280,4 +258,4 @@ def recent(found: Evening, now: datetime | None = None) -> bool:
     if not found.games:
         return False
     now = now or datetime.now(UTC).replace(tzinfo=None)
-    return now - found.games[-1].started < timedelta(hours=EVENING_HOURS)
+    return now - found.games[-1].played_at < timedelta(hours=EVENING_HOURS)
