@@ -117,10 +117,10 @@ def _present(group: models.Group, players: Sequence[str]) -> list[tuple[str, str
         person = identities.named(name)
         key = companion_names.key(person)
         if key in seen:
+            twice = name if companion_names.key(seen[key]) == companion_names.key(name) \
+                else " / ".join((seen[key], name))  # two spellings of one person
             raise SeatingRefused("players", Reason(
-                "%(name)s is named twice: everybody is seated once", {"name": name}
-                if companion_names.key(seen[key]) == companion_names.key(name) else
-                {"name": f"{seen[key]} / {name}"}))
+                "%(name)s is named twice: everybody is seated once", {"name": twice}))
         seen[key] = name
         present.append((person, name))
     scoring_seating.table_sizes(len(present))
