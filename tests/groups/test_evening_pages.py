@@ -167,8 +167,8 @@ def test_the_evening_counts_tonights_games_and_leaves_out_yesterdays(
     # Ann: 0 of 1 tonight after 1 of 1: (1+1)/(1+4) = 40 % → (1+1)/(2+4) = 33 %.
     # Cem and Dan, new: (0+1)/(0+4) = 25 % → (0+1)/(1+4) = 20 %. The unfinished game
     # counts as a game sat at, not for the change.
-    assert rows == [("Ben", "2", "2", "+23"), ("Cem", "2", "0", "-5"), ("Dan", "1", "0", "-5"),
-                    ("Ann", "2", "0", "-7")]
+    assert rows == [("Ben", "2", "2", "+23"), ("Cem", "2", "0", "−5"), ("Dan", "1", "0", "−5"),
+                    ("Ann", "2", "0", "−7")]
     assert f'href="/games/{first["view_id"]}"' in evening and first["id"] not in page
 
 
