@@ -4,6 +4,7 @@ the search): the fewest pairs seated together again, then the closest tables' me
 
 from __future__ import annotations
 
+import doctest
 import math
 from collections.abc import Iterator, Sequence
 from itertools import combinations
@@ -40,6 +41,11 @@ def test_the_sizes_for_every_count(count: int) -> None:
     (19, (5, 5, 5, 4)), (36, (6,) * 6)])
 def test_the_sizes_the_issue_names(count: int, sizes: tuple[int, ...]) -> None:
     assert seating.table_sizes(count) == sizes
+
+
+def test_the_docstring_examples_hold() -> None:
+    result = doctest.testmod(seating)
+    assert result.failed == 0 and result.attempted > 0
 
 
 def test_nobody_to_seat_is_refused_naming_the_field() -> None:
