@@ -79,7 +79,10 @@ def start(key: str) -> Response:
         flash(say(refused.reason, sentence=True), "error")
         return redirect(url_for("groups.page", key=group.edit_key, _anchor="tonight"), 303)
     if len(started) == 1:  # one table: its sheet, as "Next game" opens it
-        flash(_("The game started: %(name)s deals first.", name=started[0].first))
+        game = started[0].game
+        flash(_("The game started: %(name)s starts.", name=started[0].first)
+              if game.edition.markers else
+              _("The game started: %(name)s deals first.", name=started[0].first))
         return redirect(url_for("games.sheet", key=started[0].game.edit_key), 303)
     flash(_("%(count)s games started: each table opens its own below.", count=len(started)))
     return redirect(url_for("groups.page", key=group.edit_key, _anchor="evening"), 303)

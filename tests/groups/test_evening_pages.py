@@ -120,6 +120,9 @@ def test_one_table_opens_its_sheet_and_another_edition_starts_with_its_defaults(
     assert response.status_code == 303 and "/games/" in response.location
     game = games_of(api, group)[0]
     assert game["edition"] == "board" and response.location.endswith(game["id"])
+    starter = api.client.get(f"/api/games/{game['id']}").get_json()["starter"]
+    assert f"The game started: {starter} starts." in \
+        api.client.get(response.location).get_data(as_text=True)
 
 
 @pytest.mark.parametrize(("tables", "words"), [
