@@ -5,6 +5,7 @@ desktop. No script is needed (forms and CSRF)."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -29,6 +30,13 @@ def finished_game(page: Page, server: str, group: dict[str, Any], players: list[
     return game
 
 
+def every_control_is_named(page: Page, within: str) -> None:
+    controls = page.locator(within).locator("input:not([type=hidden]), button, textarea")
+    assert controls.count() > 0
+    for control in controls.all():
+        expect(control).to_have_accessible_name(re.compile(r"\S"), timeout=500)
+
+
 def test_two_tables_from_who_is_here_to_their_games(pages: Any, server: str) -> None:
     phone = pages()
     group = api_post(phone, server, "/api/groups", {"name": "Friday"})
@@ -40,6 +48,7 @@ def test_two_tables_from_who_is_here_to_their_games(pages: Any, server: str) -> 
     for name in REGULARS:
         here.get_by_label(name, exact=True).check()
     here.get_by_label("Someone new? One name a line").fill("Greta")
+    every_control_is_named(phone, "#tonight")
     assert page_fits(phone, 390)
     shot(phone, "evening-who-is-here-phone")
 
@@ -56,6 +65,7 @@ def test_two_tables_from_who_is_here_to_their_games(pages: Any, server: str) -> 
     assert ("Michaela" in first) != ("Thomas" in first)
     assert page_fits(phone, 390)
     shot(phone, "evening-tables-phone")
+    every_control_is_named(phone, ".start-tables")
     thumb.tap(phone.get_by_role("button", name="Start these games"))
     expect(phone.locator(".flash")).to_contain_text("2 games started")
     evening = phone.locator("#evening")
