@@ -179,3 +179,18 @@ def test_a_group_without_an_evening_of_two_games_shows_none(api: Any, group) -> 
     start(api, group, ["Ann", "Ben"])
     page = api.client.get(f"/groups/{group['id']}").get_data(as_text=True)
     assert 'id="evening"' not in page
+
+
+def test_a_proposal_mixes_only_an_evening_still_on(api: Any, app: Flask, group) -> None:
+    """Games started 13 hours ago are last night's: the new tables need not part their
+    players (the evening is shown all the same: it is the group's newest)."""
+    start(api, group, ["Ann", "Ben", "Cem", "Dan"])
+    start(api, group, ["Eve", "Fay", "Gus"])
+    with app.app_context():
+        for game in db.session.execute(select(models.Game)).scalars():
+            game.created_at -= timedelta(hours=13)
+        db.session.commit()
+    page = api.client.post(f"/groups/{group['id']}/tonight", data={
+        "players": ["Ann", "Ben", "Cem", "Dan", "Eve", "Fay", "Gus"]}).get_data(as_text=True)
+    assert "Everybody once, the tables as even in strength as they can be." in page
+    assert len(proposed(page)) == 2
