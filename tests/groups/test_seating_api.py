@@ -8,6 +8,8 @@ from itertools import combinations
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from companion.scoring.seating import table_sizes
 from tests.kits.group_games import finish_short, start
@@ -117,3 +119,26 @@ def test_a_proposal_stores_nothing_and_an_unknown_group_is_a_404(api: Any, group
     assert seat(api, group["id"], ["Ann", "Ben", "Cem", "Dan"]).status_code == 200
     assert api.client.get(f"/api/groups/{group['id']}").get_json() == before
     assert seat(api, "nosuchgroup", ["Ann", "Ben"]).status_code == 404
+
+
+names = st.text(max_size=12)
+bodies = st.one_of(
+    st.fixed_dictionaries({"players": st.lists(names, max_size=40)},
+                          optional={"tonight": st.lists(st.lists(names, max_size=8),
+                                                        max_size=6)}),
+    st.recursive(st.none() | st.booleans() | st.integers() | names,
+                 lambda inner: st.lists(inner, max_size=4)
+                 | st.dictionaries(st.sampled_from(["players", "tonight", "x"]), inner,
+                                   max_size=3), max_leaves=12))
+
+
+@settings(max_examples=60, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(body=bodies)
+def test_any_body_is_answered_without_a_500_and_stores_nothing(api: Any, group, body) -> None:
+    response = api.post(f"/api/groups/{group['id']}/seating", body)
+    assert response.status_code in (200, 400, 415, 422), response.get_data(as_text=True)
+    if response.status_code == 200:
+        seated = sorted(name for table in response.get_json()["tables"] for name in table)
+        assert len(seated) == len(body["players"])
+    assert api.client.get(f"/api/groups/{group['id']}").get_json()["games"] == []
