@@ -156,8 +156,9 @@ def propose_seating(key: str) -> Response:
     table, the fewest pairs who sat together ``tonight`` first, then tables even in
     strength. It proposes and stores nothing. 422 naming the field for a name twice,
     nobody, one person alone or more than 36."""
-    body = read(SeatingBody, common.body())
+    data = common.body()
     group, _editable = _group(key)
+    body = read(SeatingBody, data)
     asked = seating.ask(group, body.players, body.tonight)
     tables = off_the_loop(scoring_seating.seat, asked.strengths, asked.met)
     return jsonify({"tables": asked.named(tables)})
