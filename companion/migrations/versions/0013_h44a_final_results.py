@@ -3,13 +3,13 @@ another app's log, without rounds. Each player's line of it goes with the player
 (1 for the winners; set for every player of such a game and no other), and the phases
 completed, the points and the board game's marker, each NULL where not known.
 
-Revision ID: 0012
+Revision ID: 0013
 """
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0012"
-down_revision = "0011"
+revision = "0013"
+down_revision = "0012"
 branch_labels = None
 depends_on = None
 
