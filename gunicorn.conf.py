@@ -37,6 +37,8 @@ keepalive = 5
 # Behind a TLS-terminating proxy on this machine, requests it marks as HTTPS are HTTPS: the
 # session cookie is then Secure and answers carry HSTS.
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1,::1")
+# gunicorn's own access log format; the request line and the Referer hold game links, whose
+# keys every log record of the process shows only as a digest (companion.logs, installed below).
 accesslog = "-"
 errorlog = "-"
 # gunicorn's control interface (gunicornc) is one socket path in the user's home folder,
@@ -50,6 +52,18 @@ _soft, _hard = resource.getrlimit(resource.RLIMIT_NOFILE)
 _wanted = 65536 if _hard == resource.RLIM_INFINITY else _hard
 if _soft != resource.RLIM_INFINITY and _soft < _wanted:
     resource.setrlimit(resource.RLIMIT_NOFILE, (_wanted, _hard))
+
+
+def _redact_keys() -> None:
+    """No log line says an edit or view key: gunicorn's (access and error logs, master and
+    workers, which inherit it when forked) and the app's (companion.logs). Standard library
+    only, so the master may import it."""
+    from companion import logs
+
+    logs.install()
+
+
+_redact_keys()
 
 
 def _import_modules() -> None:

@@ -9,7 +9,7 @@ from typing import Any
 
 from flask import Flask, Response, request
 
-from companion import config, security
+from companion import config, logs, security
 from companion.cache.rules import KeptRule
 from companion.extensions import babel, compress, csrf, db
 
@@ -78,6 +78,7 @@ class _Flask(Flask):
 
 def build(test_config: Mapping[str, Any] | None = None) -> Flask:
     """Defaults, then instance/config.py, then the environment, then ``test_config``."""
+    logs.install()  # no log line of this process says a key (companion.logs)
     app = _Flask(
         __name__,
         instance_path=_instance_path(),

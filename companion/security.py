@@ -19,8 +19,10 @@ HEADERS = {
                                "object-src 'none'; base-uri 'none'; frame-ancestors 'none'; "
                                "form-action 'self'",
     "X-Content-Type-Options": "nosniff",
-    # Game links are capabilities: never hand them to another site as a referrer.
-    "Referrer-Policy": "same-origin",
+    # Game links are capabilities: a Referer says the site, never the page's path, to other
+    # sites and to our own (whose requests a proxy's log writes down). Flask-WTF's check of
+    # forms posted over HTTPS needs a Referer of this origin, which this sends.
+    "Referrer-Policy": "strict-origin",
     # Nothing here needs the phone's sensors or payment: no page, nor anything it embeds,
     # may ask for them. Sharing a result (navigator.share, the clipboard) stays allowed.
     # Only features browsers know: an unknown one ("bluetooth") is a console warning on every
