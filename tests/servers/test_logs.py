@@ -116,6 +116,15 @@ def test_no_log_line_holds_a_key_in_a_path_or_a_referer(evening: tuple[Evening, 
     assert len([line for line in log.splitlines() if digest in line]) == 12
 
 
+def test_a_refusal_logs_no_traceback(evening: tuple[Evening, str]) -> None:
+    played, log = evening
+    assert played.statuses[-REFUSALS:] == [400] * REFUSALS
+    assert "Traceback" not in log
+    assert "DeckError" not in log
+    refusals = [line for line in log.splitlines() if "/api/outs" in line]
+    assert len(refusals) == REFUSALS  # the access log's line of each, nothing more
+
+
 def test_the_served_log_was_the_one_read(evening: tuple[Evening, str]) -> None:
     """The session did reach the pages and answers it logged (a fixture that logged
     nothing would pass the tests above)."""
