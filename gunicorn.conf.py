@@ -63,7 +63,26 @@ def _redact_keys() -> None:
     logs.install()
 
 
+def _without_server_header() -> None:
+    """Answers say nothing of the server that made them: gunicorn writes ``Server: gunicorn``
+    on every answer and has no setting to leave it out, so its response's default headers
+    lose that line (the workers inherit the change when forked)."""
+    from gunicorn.http import wsgi
+
+    default_headers = wsgi.Response.default_headers
+    if getattr(default_headers, "without_server", False):
+        return
+
+    def headers(self):  # type: ignore[no-untyped-def]
+        return [line for line in default_headers(self)
+                if not line.lower().startswith("server:")]
+
+    headers.without_server = True  # type: ignore[attr-defined]
+    wsgi.Response.default_headers = headers
+
+
 _redact_keys()
+_without_server_header()
 
 
 def _import_modules() -> None:

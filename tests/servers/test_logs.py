@@ -125,6 +125,12 @@ def test_a_refusal_logs_no_traceback(evening: tuple[Evening, str]) -> None:
     assert len(refusals) == REFUSALS  # the access log's line of each, nothing more
 
 
+def test_no_answer_names_the_server(evening: tuple[Evening, str]) -> None:
+    played, _log = evening
+    assert len(played.headers) == len(played.statuses) > 20
+    assert [headers["server"] for headers in played.headers if "server" in headers] == []
+
+
 def test_the_served_log_was_the_one_read(evening: tuple[Evening, str]) -> None:
     """The session did reach the pages and answers it logged (a fixture that logged
     nothing would pass the tests above)."""
