@@ -1,10 +1,16 @@
-"""Security headers, and HTTPS behind a proxy: Secure cookies and HSTS when served over TLS."""
+"""Security headers, and HTTPS behind a proxy: Secure cookies and HSTS when served over TLS;
+what the session keeps sealed from the phone that carries it."""
 
 from __future__ import annotations
 
+import base64
+import json
 from ipaddress import IPv4Network, IPv6Network, ip_address, ip_network
 from typing import TYPE_CHECKING, Any
 
+from cryptography.fernet import Fernet, InvalidToken
+from cryptography.hazmat.primitives import hashes
+from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 from flask import Flask, Response, current_app, request
 from flask.sessions import SecureCookieSessionInterface
 from werkzeug.middleware.proxy_fix import ProxyFix
@@ -63,6 +69,32 @@ def _headers(response: Response) -> Response:
     if request.is_secure and seconds:
         response.headers.setdefault("Strict-Transport-Security", f"max-age={seconds}")
     return response
+
+
+def _sealer() -> Fernet:
+    secret = str(current_app.config["SECRET_KEY"]).encode()
+    key = HKDF(algorithm=hashes.SHA256(), length=32, salt=None,
+               info=b"phase10-companion session seal").derive(secret)
+    return Fernet(base64.urlsafe_b64encode(key))
+
+
+def seal(data: dict[str, Any]) -> str:
+    """``data`` encrypted and signed with a key derived from SECRET_KEY, for the session
+    cookie: Flask's cookie is signed, not encrypted, and anyone holding the phone (or the
+    cookie) could read what it keeps."""
+    return _sealer().encrypt(json.dumps(data, separators=(",", ":")).encode()).decode()
+
+
+def unseal(token: object, seconds: int) -> dict[str, Any] | None:
+    """What :func:`seal` sealed at most ``seconds`` ago; None for anything else (older,
+    another key's, changed, or no token at all)."""
+    if not isinstance(token, str):
+        return None
+    try:
+        data = json.loads(_sealer().decrypt(token.encode(), ttl=seconds))
+    except (InvalidToken, ValueError):
+        return None
+    return data if isinstance(data, dict) else None
 
 
 class FromProxies:
