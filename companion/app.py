@@ -7,7 +7,8 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, Response, request
+from flask import Flask, Request, Response, request
+from werkzeug.routing import MapAdapter
 
 from companion import config, logs, security
 from companion.cache.rules import KeptRule
@@ -74,6 +75,10 @@ def _instance_path() -> str | None:
 
 class _Flask(Flask):
     url_rule_class = KeptRule  # URL builders compiled once per process, not once per app
+
+    def create_url_adapter(self, request: Request | None) -> MapAdapter | None:
+        """Links on COMPANION_PUBLIC_URL when it is set, its scheme included (security)."""
+        return security.public_links(self, super().create_url_adapter(request))
 
 
 def build(test_config: Mapping[str, Any] | None = None) -> Flask:

@@ -7,6 +7,7 @@ import base64
 import json
 from ipaddress import IPv4Network, IPv6Network, ip_address, ip_network
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
 
 from cryptography.fernet import Fernet, InvalidToken
 from cryptography.hazmat.primitives import hashes
@@ -17,6 +18,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 if TYPE_CHECKING:
     from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
+    from werkzeug.routing import MapAdapter
 
 HEADERS = {
     # Scripts only from our own files; inline style attributes carry player colours.
@@ -131,9 +133,39 @@ def networks(listed: str) -> list[IPv4Network | IPv6Network]:
     return found
 
 
+def public_address(app: Flask) -> None:
+    """With ``PUBLIC_URL`` set, links are built on it whatever Host a request names, and a
+    request naming another host is refused (Flask's ``TRUSTED_HOSTS``: 400). The Host header
+    is the client's to choose: without this a request for ``evil.example`` got API links,
+    share links and QR codes pointing there. A wrong address stops the start with a sentence."""
+    url = str(app.config.get("PUBLIC_URL") or "").strip()
+    if not url:
+        return
+    parts = urlsplit(url)
+    if (parts.scheme not in ("http", "https") or not parts.hostname or parts.username
+            or parts.password or parts.path not in ("", "/") or parts.query
+            or parts.fragment):
+        raise ValueError(f"COMPANION_PUBLIC_URL: {url!r} is not the address of a site, such as "
+                         "https://phase10.example.org (a scheme, a host and maybe a port; "
+                         "no path)")
+    app.config["SERVER_NAME"] = parts.netloc.lower()
+    app.config["PREFERRED_URL_SCHEME"] = parts.scheme
+    if app.config.get("TRUSTED_HOSTS") is None:  # instance/config.py may list more
+        app.config["TRUSTED_HOSTS"] = [parts.hostname]
+
+
+def public_links(app: Flask, adapter: MapAdapter | None) -> MapAdapter | None:
+    """A request's URL builder with the public address's scheme too (a proxy that does not
+    say it terminated TLS would otherwise make every link ``http://``)."""
+    if adapter is not None and app.config.get("PUBLIC_URL"):
+        adapter.url_scheme = str(app.config["PREFERRED_URL_SCHEME"])
+    return adapter
+
+
 def init_app(app: Flask) -> None:
     """Trust ``PROXIES`` proxies' X-Forwarded-* headers when they come from ``PROXY_FROM``;
-    Secure cookies and HSTS over HTTPS."""
+    Secure cookies and HSTS over HTTPS; links on ``PUBLIC_URL`` when it is set."""
+    public_address(app)
     proxies = int(app.config["PROXIES"])
     if proxies:
         app.wsgi_app = FromProxies(  # type: ignore[method-assign]
