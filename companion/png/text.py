@@ -82,10 +82,11 @@ def draw(image: Image.Image, x: float, baseline: float, text: str, style: Style,
     """Draws ``text`` with its baseline at ``baseline``, starting at ``x`` (``align="right"``:
     ending there, ``"center"``: centred on it); returns its width. With ``within`` (left,
     top, right, bottom) nothing is drawn outside that box."""
-    if within is not None:  # drawn on a copy, of which only the box is taken
-        drawn_on = image.copy()
-        drawn = draw(drawn_on, x, baseline, text, style, rtl=rtl, align=align)
-        image.paste(drawn_on.crop(within), within[:2])
+    if within is not None:  # drawn on a copy of the box alone, put back
+        left, top = within[:2]
+        box = image.crop(within)
+        drawn = draw(box, x - left, baseline - top, text, style, rtl=rtl, align=align)
+        image.paste(box, (left, top))
         return drawn
     parts = runs(text, rtl=rtl)
     total = sum(_run_width(run, style) for run in parts)
