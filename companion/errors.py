@@ -17,7 +17,7 @@ from flask import Blueprint, Flask, Response, jsonify, render_template, request
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf.csrf import CSRFError
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, SecurityError
 
 from companion import scoring
 from companion.editions.house import HouseRulesRefused
@@ -105,6 +105,15 @@ def register(app: Flask) -> None:
     def csrf_failed(error: CSRFError) -> Response:
         return answer(_("The form had expired or came from elsewhere. Reload the page and try "
                         "again."), Kind.INPUT)
+
+    @app.errorhandler(SecurityError)
+    def untrusted_host(error: SecurityError) -> Response:
+        """A Host other than COMPANION_PUBLIC_URL's: a sentence, and no page, whose links
+        would be built on the host just refused (there is no URL builder for it)."""
+        message = _("This site is not served at that address.")
+        if wants_json():
+            return json_error(400, message)
+        return Response(message + "\n", 400, mimetype="text/plain")
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> Response:

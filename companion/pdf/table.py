@@ -16,7 +16,7 @@ from typing import Any
 from reportlab.pdfbase import pdfmetrics  # type: ignore[import-untyped]
 from reportlab.platypus import Table, TableStyle  # type: ignore[import-untyped]
 
-from companion.pdf.flowables import CrossedPhase
+from companion.pdf.flowables import Clipped, CrossedPhase
 from companion.pdf.layout import (
     BLANK_ROW,
     FILLED_ROW,
@@ -73,7 +73,7 @@ def space(number: int, wreath: int, _: Translate) -> str:
 def _name(cell: NameCell, _: Translate) -> Any:
     if not cell.name:
         return para(_("Player %(n)s:") % {"n": cell.seat}, "label")
-    name = rich(name_markup(cell.name, bold=True), "name")
+    name = Clipped(rich(name_markup(cell.name, bold=True), "name"))
     if cell.left:  # said under the name, as on the players page
         return [name, para(_("left after round %(number)s") % {"number": cell.left - 1},
                            "status")]

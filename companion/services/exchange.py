@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import csv
 import io
+import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -106,10 +107,23 @@ CSV_HEADER = ("game", "date", "edition", "round", "tiebreak", "seat", "player", 
               "phase_laid", "points", "went_out", "total", "marker")
 
 
-def _safe(value: object) -> str:
-    """A cell a spreadsheet shows as text, never runs as a formula."""
+#: What makes a spreadsheet read a cell as a formula when it comes first: the four signs, and
+#: their full-width and small forms (＝＋－＠, ﹦﹢﹣﹫), which NFKC folds to them and some
+#: spreadsheets take as the signs; a tab or a line break before one hides it.
+_FORMULA = frozenset("=+-@")
+
+
+def safe_cell(value: object) -> str:
+    """A cell a spreadsheet shows as text, never runs as a formula.
+
+    >>> [safe_cell(cell) for cell in ("=1+1", "\uff1dSUM(A1)", "\ufe6bx", "Ann", 5)]
+    ["'=1+1", "'＝SUM(A1)", "'﹫x", 'Ann', '5']
+    """
     text = "" if value is None else str(value)
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+    first = text[:1]
+    if first in ("\t", "\r", "\n") or unicodedata.normalize("NFKC", first) in _FORMULA:
+        return "'" + text
+    return text
 
 
 def _rows(number: int, game: models.Game) -> Iterable[tuple[object, ...]]:
@@ -131,7 +145,7 @@ def to_csv(games: Sequence[models.Game]) -> str:
     writer.writerow(CSV_HEADER)
     for number, game in enumerate(games, 1):
         for row in _rows(number, game):
-            writer.writerow([_safe(cell) for cell in row])
+            writer.writerow([safe_cell(cell) for cell in row])
     return out.getvalue()
 
 
