@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from flask import has_app_context
 from sqlalchemy import func, or_, select
 
-from companion import editions, models, storage
+from companion import models, storage
 from companion.cache import stores
 from companion.editions import Edition, house
 from companion.extensions import db
@@ -191,6 +191,3 @@ def view_key_of(edition: Edition) -> str | None:
         stores.edition_links.put(where, found)
     return found
 
-
-def install() -> None:
-    editions.add_resolver(resolve)
