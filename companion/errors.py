@@ -22,7 +22,6 @@ from werkzeug.exceptions import HTTPException
 from companion import scoring
 from companion.editions.house import HouseRulesRefused
 from companion.exceptions import CompanionError, Kind
-from companion.extensions import db
 from companion.i18n import say
 from companion.schemas.answers import ErrorJson, GameJson
 from companion.schemas.games import game_json
@@ -111,7 +110,6 @@ def register(app: Flask) -> None:
 
     @app.errorhandler(500)
     def server_error(error: Exception) -> Response:
-        db.session.rollback()
         return answer(_("Something went wrong on our side. Your last change was not stored."),
                       500)
 
@@ -132,7 +130,8 @@ def import_refusal(error: exchange.ImportRefused) -> str:
     return str(_("Nothing was imported. %(where)s: %(reason)s", where=where, reason=reason))
 
 
-# The JSON answers of the refusals, one per error; each rolls back what the request began.
+# The JSON answers of the refusals, one per error (the use case's unit of work has rolled back
+# what it began: companion.services.work).
 
 def bad_input(error: CompanionError) -> Response:
     """Malformed input (schemas.InputError), unknown cards, editions or phases, and any other
@@ -157,19 +156,16 @@ def setup_error(error: games.SetupError) -> Response:
 
 
 def house_rules_refused(error: HouseRulesRefused) -> Response:
-    db.session.rollback()
     return _fields(error, error.problems)
 
 
 def round_rejected(error: scoring.RoundRejected) -> Response:
-    db.session.rollback()
     message = _("Round %(number)s breaks a rule: %(first)s", number=error.number,
                 first=say(error.problems[0]))
     return json_error(status(error), message, problems(error.problems))
 
 
 def needs_confirmation(error: scoring.NeedsConfirmation) -> Response:
-    db.session.rollback()
     warnings = problems(error.warnings)
     return json_error(status(error), _("This round looks impossible with a normal deal. "
                                        "Check it, then send it again with \"confirm\": true."),
@@ -177,13 +173,11 @@ def needs_confirmation(error: scoring.NeedsConfirmation) -> Response:
 
 
 def finished(error: scoring.GameFinished) -> Response:
-    db.session.rollback()
     return json_error(status(error), _("This game is finished: it takes no more rounds."))
 
 
 def stale_revision(error: games.StaleRevision) -> Response:
     game = game_json(error.game, games.sheet_of(error.game), editable=True)
-    db.session.rollback()
     return json_error(status(error), _(
         "The game changed on another device since you last saw it (revision %(given)s, now "
         "%(now)s). Nothing was stored: look at the game as it is now before you send this "
@@ -191,7 +185,6 @@ def stale_revision(error: games.StaleRevision) -> Response:
 
 
 def stale(error: games.StaleRound) -> Response:
-    db.session.rollback()
     given, expected = error.given, error.expected
     if given is None or expected is None or given < expected:
         message = _("Another device changed the rounds first. Reload the game and check "
@@ -208,24 +201,20 @@ def stale(error: games.StaleRound) -> Response:
 def no_such_round(error: games.NoSuchRound) -> Response:
     """A round to correct that is not there is unknown; a round to undo that is not there
     is a conflict (another device undid it)."""
-    db.session.rollback()
     kind = Kind.CONFLICT if request.method == "DELETE" else error.kind
     return json_error(status(kind), _("There is no such round in this game."))
 
 
 def roster_refused(error: players.RosterError) -> Response:
-    db.session.rollback()
     message = say(error.reason, sentence=True)
     return json_error(status(error), message, [{"field": "name", "message": message}])
 
 
 def group_problem(error: groups.GroupProblem) -> Response:
-    db.session.rollback()
     return json_error(status(error), say(error.reason, sentence=True))
 
 
 def import_refused(error: exchange.ImportRefused) -> Response:
-    db.session.rollback()
     detail = {"game": error.game, "round": error.round, "player": error.player,
               "field": error.field, "message": say(error.reason)}
     return json_error(status(error), import_refusal(error), [detail])

@@ -11,7 +11,7 @@ from flask import Blueprint, Response, abort, jsonify, request
 
 from companion import errors, models, scoring
 from companion.exceptions import InputError
-from companion.extensions import csrf, db
+from companion.extensions import csrf
 from companion.i18n import say
 from companion.schemas.answers import WarningJson
 from companion.schemas.base import NOT_UNICODE, is_unicode
@@ -55,23 +55,17 @@ def name_warnings(names: Sequence[str], field: str = "players", *,
             for name, reason in players.look_alike_warnings(names, only=only)]
 
 
-def saved(game: models.Game, sheet: scoring.Sheet, status: int = 200,
-          warnings: list[WarningJson] | None = None) -> Response:
-    """Commit the write to ``game`` and answer with ``sheet``, the game after it (and
-    ``warnings``, notes about what was stored).
-
-    The answer is built from the game's row as it was written: reading it again after the
-    commit would load every round of the game once more.
-    """
-    head = reading.GameHead(game.id, game.edit_key, game.view_key, game.edition,
+def written(game: models.Game) -> reading.GameHead:
+    """The row of ``game`` as the write inside the unit of work left it, to answer with once
+    the unit has committed: reading it again after the commit would load every round of the
+    game once more."""
+    return reading.GameHead(game.id, game.edit_key, game.view_key, game.edition,
                             game.revision, game.created_at, editable=True,
                             last_round_at=game.last_round_at)
-    db.session.commit()
-    return game_response(head, sheet, status, warnings)
 
 
 def locked(key: str, revision: int | None) -> models.Game:
-    """The game to write to, locked until the request commits; 404 for any other key."""
+    """The game to write to, locked until the unit of work commits; 404 for any other key."""
     game = games.lock_game(key, revision=revision)
     if game is None:
         abort(404)

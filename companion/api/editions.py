@@ -7,9 +7,8 @@ from flask import Response, abort, jsonify
 from companion.api.common import body, bp
 from companion.api.openapi import documented
 from companion.editions import house
-from companion.extensions import db
 from companion.schemas.editions import HouseEditionAnswer, HouseRulesBody, edition_json
-from companion.services import editions
+from companion.services import editions, work
 
 
 def _answer(found: editions.HouseEdition, status: int = 200) -> Response:
@@ -24,8 +23,9 @@ def _answer(found: editions.HouseEdition, status: int = 200) -> Response:
 @documented(json=HouseRulesBody, answers={201: HouseEditionAnswer}, errors=(400, 415, 422))
 def create_edition() -> Response:
     """Store house rules: an edit link (``id``) and a read-only twin (``view_id``)."""
-    found = editions.create(house.read(body()))
-    db.session.commit()
+    rules = house.read(body())
+    with work.unit():
+        found = editions.create(rules)
     return _answer(found, 201)
 
 
@@ -47,6 +47,7 @@ def edit_edition(key: str) -> Response:
     found = editions.find(key)
     if found is None or not found.editable:
         abort(404)
-    edited = editions.edit(found, house.read(body()))
-    db.session.commit()
+    rules = house.read(body())
+    with work.unit():
+        edited = editions.edit(found, rules)
     return _answer(edited)

@@ -8,7 +8,7 @@ from flask import Response, abort, current_app, jsonify, request
 from flask_babel import gettext as _
 
 from companion import errors, live, models
-from companion.api.common import body, bp, locked, name_warnings, saved
+from companion.api.common import body, bp, game_response, locked, name_warnings, written
 from companion.api.openapi import documented
 from companion.cache import pages
 from companion.cache.revisions import Keeping
@@ -23,7 +23,7 @@ from companion.schemas import (
     read,
 )
 from companion.schemas.games import game_json
-from companion.services import games, reading
+from companion.services import games, reading, work
 from companion.services.seen import Seen
 
 
@@ -31,9 +31,12 @@ from companion.services.seen import Seen
 @documented(json=NewGame, answers={201: GameAnswer}, errors=(400, 415))
 def create_game() -> Response:
     """Start a game."""
-    game = games.create_game(read(NewGame, body()).to_spec())
-    sheet = games.sheet_of(game)
-    return saved(game, sheet, 201, name_warnings([player.name for player in game.players]))
+    spec = read(NewGame, body()).to_spec()
+    with work.unit():
+        game = games.create_game(spec)
+        sheet, head = games.sheet_of(game), written(game)
+        names = [player.name for player in game.players]
+    return game_response(head, sheet, 201, name_warnings(names))
 
 
 def _head(key: str) -> reading.GameHead:
@@ -140,18 +143,18 @@ def _stream(game: reading.GameHead) -> Response:
                     headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
 
 
-
-
 @bp.post("/games/<key>/rounds")
 @documented(json=RoundBody, answers={201: GameAnswer}, errors=(400, 404, 409, 415, 422))
 def add_round(key: str) -> Response:
     """Record the next round."""
     data = body()
-    game = locked(key, None)
-    new = read(RoundBody, data, game.edition)
-    sheet = games.record_round(game, new.to_round(game.edition), number=new.number,
-                                  confirm=new.confirm, seen=_seen(new, game))
-    return saved(game, sheet, 201)
+    with work.unit():
+        game = locked(key, None)
+        new = read(RoundBody, data, game.edition)
+        sheet = games.record_round(game, new.to_round(game.edition), number=new.number,
+                                   confirm=new.confirm, seen=_seen(new, game))
+        head = written(game)
+    return game_response(head, sheet, 201)
 
 
 def _seen(new: RoundBody, game: models.Game) -> Seen:
@@ -164,9 +167,11 @@ def _seen(new: RoundBody, game: models.Game) -> Seen:
 def undo(key: str) -> Response:
     """Undo the last round (``?number=N`` and ``?revision=N`` guard it)."""
     guards = read(UndoQuery, request.args.to_dict())
-    game = locked(key, None)
-    sheet = games.undo_last(game, number=guards.number, seen=Seen(guards.revision))
-    return saved(game, sheet)
+    with work.unit():
+        game = locked(key, None)
+        sheet = games.undo_last(game, number=guards.number, seen=Seen(guards.revision))
+        head = written(game)
+    return game_response(head, sheet)
 
 
 @bp.put("/games/<key>/rounds/<int:number>")
@@ -174,8 +179,10 @@ def undo(key: str) -> Response:
 def edit(key: str, number: int) -> Response:
     """Correct a round; later rounds are recomputed."""
     data = body()
-    game = locked(key, None)
-    new = read(RoundBody, data, game.edition)
-    sheet = games.edit_round(game, number, new.to_round(game.edition),
-                                confirm=new.confirm, seen=_seen(new, game))
-    return saved(game, sheet)
+    with work.unit():
+        game = locked(key, None)
+        new = read(RoundBody, data, game.edition)
+        sheet = games.edit_round(game, number, new.to_round(game.edition),
+                                 confirm=new.confirm, seen=_seen(new, game))
+        head = written(game)
+    return game_response(head, sheet)

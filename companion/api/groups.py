@@ -13,7 +13,7 @@ from companion.api.openapi import documented
 from companion.cache import pages
 from companion.cache.revisions import Keeping
 from companion.exceptions import InputError
-from companion.extensions import csrf, db
+from companion.extensions import csrf
 from companion.limits import IMPORT_MAX_BYTES
 from companion.schemas import (
     AddGame,
@@ -31,16 +31,11 @@ from companion.schemas import (
 )
 from companion.schemas.games import game_json
 from companion.schemas.groups import group_json
-from companion.services import exchange, games, groups
+from companion.services import exchange, games, groups, work
 
 bp = Blueprint("api_groups", __name__, url_prefix="/api")
 csrf.exempt(bp)
 errors.answer_refusals(bp)
-
-
-
-
-
 
 
 def _group(key: str, *, edit: bool = False) -> tuple[models.Group, bool]:
@@ -63,8 +58,9 @@ def _group_response(group: models.Group, editable: bool, status: int = 200) -> R
 @documented(json=NewGroup, answers={201: GroupAnswer}, errors=(400, 415))
 def create_group() -> Response:
     """Start a group."""
-    group = groups.create_group(read(NewGroup, common.body()).name)
-    db.session.commit()
+    name = read(NewGroup, common.body()).name
+    with work.unit():
+        group = groups.create_group(name)
     return _group_response(group, True, 201)
 
 
@@ -98,15 +94,16 @@ def add_game(key: str) -> Response:
     data = common.body()
     group, _editable = _group(key, edit=True)
     if "players" in data:
-        groups.make_room(group.id)
-        game = games.create_game(read(NewGame, data).to_spec())
-        game.group_id = group.id
-        db.session.commit()
+        spec = read(NewGame, data).to_spec()
+        with work.unit():
+            groups.make_room(group.id)
+            game = games.create_game(spec)
+            game.group_id = group.id
         return common.game_response(game, games.sheet_of(game), 201, common.name_warnings(
             [player.name for player in game.players]))
     earlier = read(AddGame, data)
-    groups.add_game(group, earlier.key(), revision=earlier.revision)
-    db.session.commit()
+    with work.unit():
+        groups.add_game(group, earlier.key(), revision=earlier.revision)
     return _group_response(group, True)
 
 
@@ -117,8 +114,8 @@ def merge(key: str) -> Response:
     data = common.body()
     group, _editable = _group(key, edit=True)
     alias = read(AliasBody, data)
-    groups.merge(group, alias.spelling, alias.name)
-    db.session.commit()
+    with work.unit():
+        groups.merge(group, alias.spelling, alias.name)
     return _group_response(group, True)
 
 
@@ -127,8 +124,8 @@ def merge(key: str) -> Response:
 def unmerge(key: str, spelling: str) -> Response:
     """Count a merged spelling as a player of its own again."""
     group, _editable = _group(key, edit=True)
-    groups.unmerge(group, spelling)
-    db.session.commit()
+    with work.unit():
+        groups.unmerge(group, spelling)
     return _group_response(group, True)
 
 
@@ -140,8 +137,9 @@ def rename_player(key: str, name: str) -> Response:
     another player of the group has (merge them instead) or one a new game refuses."""
     data = common.body()
     group, _editable = _group(key, edit=True)
-    groups.rename(group, name, read(GroupPlayerBody, data).name)
-    db.session.commit()
+    new = read(GroupPlayerBody, data).name
+    with work.unit():
+        groups.rename(group, name, new)
     return _group_response(group, True)
 
 
@@ -155,10 +153,10 @@ def rematch(key: str) -> Response:
     group = data.get("group")
     if group is not None and not isinstance(group, str):
         raise InputError("“group” must be the group's edit link")
-    game = groups.rematch(key, (groups.link_key(group),) if group else ())
+    with work.unit():
+        game = groups.rematch(key, (groups.link_key(group),) if group else ())
     if game is None:
         abort(404)
-    db.session.commit()
     response = jsonify(game_json(game, games.sheet_of(game), editable=True))
     response.status_code = 201
     return response
@@ -224,8 +222,9 @@ def import_file() -> Response:
     """Store an exported game or group under new links (every round checked; nothing stored
     when anything is wrong)."""
     request.max_content_length = IMPORT_MAX_BYTES
-    imported = exchange.import_data(common.body())
-    db.session.commit()
+    data = common.body()
+    with work.unit():
+        imported = exchange.import_data(data)
     if imported.group is not None:
         return _group_response(imported.group, True, 201)
     assert imported.game is not None

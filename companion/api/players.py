@@ -5,11 +5,11 @@ from __future__ import annotations
 from flask import Response, request
 
 from companion import models
-from companion.api.common import body, bp, locked, name_warnings, saved
+from companion.api.common import body, bp, game_response, locked, name_warnings, written
 from companion.api.openapi import documented
 from companion.schemas import GameAnswer, PlayerBody, Revised, RevisionQuery, read
 from companion.schemas.answers import WarningJson
-from companion.services import games, players
+from companion.services import games, players, work
 
 
 @bp.post("/games/<key>/players")
@@ -17,10 +17,11 @@ from companion.services import games, players
 def add_player(key: str) -> Response:
     """A player joins from the next round, on phase 1 with the highest total so far."""
     data = body()
-    game = locked(key, read(Revised, data).revision)
-    joined = players.add_player(game, read(PlayerBody, data).name)
-    sheet = games.sheet_of(game)
-    return saved(game, sheet, 201, _warnings(game, joined.name))
+    with work.unit():
+        game = locked(key, read(Revised, data).revision)
+        joined = players.add_player(game, read(PlayerBody, data).name)
+        sheet, head, warnings = games.sheet_of(game), written(game), _warnings(game, joined.name)
+    return game_response(head, sheet, 201, warnings)
 
 
 @bp.patch("/games/<key>/players/<path:name>")
@@ -28,10 +29,11 @@ def add_player(key: str) -> Response:
 def rename_player(key: str, name: str) -> Response:
     """Rename a player, on the sheet and in every round."""
     data = body()
-    game = locked(key, read(Revised, data).revision)
-    new = players.rename_player(game, name, read(PlayerBody, data).name)
-    sheet = games.sheet_of(game)
-    return saved(game, sheet, warnings=_warnings(game, new))
+    with work.unit():
+        game = locked(key, read(Revised, data).revision)
+        new = players.rename_player(game, name, read(PlayerBody, data).name)
+        sheet, head, warnings = games.sheet_of(game), written(game), _warnings(game, new)
+    return game_response(head, sheet, warnings=warnings)
 
 
 def _warnings(game: models.Game, name: str) -> list[WarningJson]:
@@ -43,7 +45,9 @@ def _warnings(game: models.Game, name: str) -> list[WarningJson]:
 @documented(query=RevisionQuery, answers={200: GameAnswer}, errors=(400, 404, 409))
 def remove_player(key: str, name: str) -> Response:
     """The player leaves: their rounds stay, they play no more (``?revision=N`` guards)."""
-    game = locked(key, read(RevisionQuery, request.args.to_dict()).revision)
-    players.remove_player(game, name)
-    sheet = games.sheet_of(game)
-    return saved(game, sheet)
+    revision = read(RevisionQuery, request.args.to_dict()).revision
+    with work.unit():
+        game = locked(key, revision)
+        players.remove_player(game, name)
+        sheet, head = games.sheet_of(game), written(game)
+    return game_response(head, sheet)

@@ -113,6 +113,7 @@ def rename_player(game: models.Game, old: str, new: str) -> str:
             if result.player == old:
                 result.player = new
     games._touch(game)
+    games.written(game)
     return new
 
 
@@ -126,6 +127,7 @@ def add_player(game: models.Game, name: str) -> models.Player:
     player = models.Player(seat=seat, name=name, joined_round=sheet.next_round)
     game.players.append(player)
     games._touch(game)
+    games.written(game)
     return player
 
 
@@ -151,5 +153,5 @@ def remove_player(game: models.Game, name: str) -> bool:
             game.first_dealer = 0  # the deal passes on clockwise, to the first seat
         game.players.remove(player)
     games._touch(game)
-    games.sheet_of(game)  # the sheet still replays (a refusal would raise here)
+    games.written(game, games.sheet_of(game))  # the sheet still replays (else it raises)
     return not played

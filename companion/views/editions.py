@@ -14,11 +14,10 @@ from companion.editions import house
 from companion.editions.base import Edition
 from companion.errors import STATUS
 from companion.exceptions import Kind
-from companion.extensions import db
 from companion.forms.editions import HouseRulesForm
 from companion.i18n import say
 from companion.rules.phases import Part, PartKind, Phase
-from companion.services import editions
+from companion.services import editions, work
 
 bp = Blueprint("editions", __name__, url_prefix="/editions")
 
@@ -197,8 +196,8 @@ def new() -> tuple[str, int] | Response:
     data, house_rules, errors = _submitted(form)
     if house_rules is None or "preview" in request.form:
         return _render(form, data, errors, status=STATUS[Kind.REFUSED] if errors else 200)
-    found = editions.create(house_rules)
-    db.session.commit()
+    with work.unit():
+        found = editions.create(house_rules)
     flash(_("House rules stored. Keep this page's address: it is the key to edit them."))
     return redirect(url_for("editions.page", key=found.row.edit_key), 303)
 
@@ -222,8 +221,8 @@ def page(key: str) -> tuple[str, int] | Response:
     if house_rules is None or "preview" in request.form:
         return _render(form, data, errors, found=found,
                        status=STATUS[Kind.REFUSED] if errors else 200)
-    edited = editions.edit(found, house_rules)
-    db.session.commit()
+    with work.unit():
+        edited = editions.edit(found, house_rules)
     flash(_("Saved as version %(number)s. Games started before keep the rules they began "
             "with.", number=edited.revision))
     return redirect(url_for("editions.page", key=key), 303)

@@ -18,7 +18,6 @@ from companion.display import group_charts, head_to_head, sheet
 from companion.display.charts import legend_key
 from companion.display.starts import starts
 from companion.exceptions import Kind
-from companion.extensions import db
 from companion.forms.groups import (
     AddGameForm,
     GroupForm,
@@ -31,7 +30,7 @@ from companion.i18n import say
 from companion.limits import IMPORT_MAX_BYTES
 from companion.rules.errors import Reason
 from companion.scoring.records import Derived, GameSummary, GroupRecords, hardest
-from companion.services import exchange, groups
+from companion.services import exchange, groups, work
 from companion.services.players import RosterError
 
 bp = Blueprint("groups", __name__)
@@ -91,11 +90,11 @@ def new() -> str | Response:
     form = GroupForm()
     if form.validate_on_submit():
         try:
-            group = groups.create_group(form.name.data or "")
+            with work.unit():
+                group = groups.create_group(form.name.data or "")
         except groups.GroupProblem as error:
             form.name.errors = [say(error.reason, sentence=True)]
         else:
-            db.session.commit()
             flash(_("Group started. Keep this page's address: it is the key to the group."))
             return redirect(url_for("groups.page", key=group.edit_key), 303)
     return render_template("groups/new.html", form=form)
@@ -161,14 +160,13 @@ def next_game(key: str) -> Response:
     if not UnmergeForm().validate_on_submit():  # an empty form: only its CSRF token matters
         abort(400)
     try:
-        game = groups.next_game(group)
+        with work.unit():
+            game = groups.next_game(group)
     except groups.GroupProblem as error:
-        db.session.rollback()
         flash(_sentence(error.reason), "error")
         return _back(group)
     if game is None:
         return _back(group)
-    db.session.commit()
     flash(_("Next game started: same table, the deal passed on."))
     return redirect(url_for("games.sheet", key=game.edit_key), 303)
 
@@ -249,12 +247,11 @@ def merge(key: str) -> str | Response:
         return _confirm_merge(group, form.spelling.data or "", form.into.data or "")
     elif form.validate_on_submit():
         try:
-            groups.merge(group, form.spelling.data or "", form.into.data or "")
+            with work.unit():
+                groups.merge(group, form.spelling.data or "", form.into.data or "")
         except groups.GroupProblem as error:
-            db.session.rollback()
             flash(_sentence(error.reason), "error")
         else:
-            db.session.commit()
             flash(_("%(spelling)s now counts as %(name)s.", spelling=form.spelling.data,
                     name=form.into.data))
     return _back(group)
@@ -277,9 +274,9 @@ def rename(key: str) -> str | Response | tuple[str, int]:
         abort(400)
     old = form.player.data or ""
     try:
-        new = groups.rename(group, old, form.name.data or "")
+        with work.unit():
+            new = groups.rename(group, old, form.name.data or "")
     except (groups.GroupProblem, RosterError) as error:
-        db.session.rollback()
         # The page again, with the name as typed and why next to it (not kept: personal).
         form.name.errors = [_sentence(error.reason)]
         group = _load(key, edit=True)[0]
@@ -287,7 +284,6 @@ def rename(key: str) -> str | Response | tuple[str, int]:
             group, groups.derived(group, listed=_listed()).records)]
         return _render_page(group, True, groups.fingerprint(group),
                             rename_form=form), errors.status(Kind.REFUSED)
-    db.session.commit()
     if new != old:
         flash(_("%(old)s is now called %(new)s in this group.", old=old, new=new))
     return _back(group)
@@ -300,12 +296,11 @@ def unmerge(key: str) -> Response:
     form = UnmergeForm()
     if form.validate_on_submit():
         try:
-            groups.unmerge(group, form.spelling.data or "")
+            with work.unit():
+                groups.unmerge(group, form.spelling.data or "")
         except groups.GroupProblem as error:
-            db.session.rollback()
             flash(_sentence(error.reason), "error")
         else:
-            db.session.commit()
             flash(_("%(spelling)s counts as a player of their own again.",
                     spelling=form.spelling.data))
     return _back(group)
@@ -321,12 +316,11 @@ def add_game(key: str) -> Response:
         return _back(group)
     game_key = groups.link_key(form.link.data or "")
     try:
-        groups.add_game(group, game_key)
+        with work.unit():
+            groups.add_game(group, game_key)
     except groups.GroupProblem as error:
-        db.session.rollback()
         flash(_sentence(error.reason), "error")
     else:
-        db.session.commit()
         flash(_("The game is in the group now."))
     return _back(group)
 
@@ -349,14 +343,13 @@ def rematch(key: str) -> Response:
     if not form.validate_on_submit():
         abort(400)
     try:
-        game = groups.rematch(key, held_groups())
+        with work.unit():
+            game = groups.rematch(key, held_groups())
     except groups.GroupProblem as error:
-        db.session.rollback()
         flash(_sentence(error.reason), "error")
         return redirect(url_for("games.sheet", key=key), 303)
     if game is None:
         abort(404)
-    db.session.commit()
     flash(_("Rematch started: same players, the deal passed on."))
     return redirect(url_for("games.sheet", key=game.edit_key), 303)
 
@@ -380,12 +373,11 @@ def import_page() -> str | Response | tuple[str, int]:
     error = None
     if form.validate_on_submit():
         try:
-            imported = exchange.import_data(_read_upload(form))
+            with work.unit():
+                imported = exchange.import_data(_read_upload(form))
         except exchange.ImportRefused as refused:
-            db.session.rollback()
             error = errors.import_refusal(refused)
         else:
-            db.session.commit()
             flash(_("Imported under new links. Keep this page's address: it is the key."))
             if imported.group is not None:
                 return redirect(url_for("groups.page", key=imported.group.edit_key), 303)

@@ -15,7 +15,6 @@ from companion.cache.revisions import Keeping
 from companion.display import share
 from companion.display import sheet as display_sheet
 from companion.display.blocks import render_block
-from companion.extensions import db
 from companion.forms.games import (
     ActionForm,
     NewGameForm,
@@ -23,7 +22,7 @@ from companion.forms.games import (
 from companion.i18n import say
 from companion.rules.errors import Reason
 from companion.scoring.length import Length, length_of
-from companion.services import games, groups, reading
+from companion.services import games, groups, reading, work
 from companion.views import sharing
 from companion.views.games import undo
 from companion.views.games.blueprint import bp
@@ -53,12 +52,12 @@ def new() -> str | Response:
                                 form.phases(), bool(form.ten_rounds.data),
                                 bool(form.knocking.data), form.first_name())
         try:
-            game = games.create_game(spec)
+            with work.unit():
+                game = games.create_game(spec)
+                groups.join(game, form.group.data)
         except games.SetupError as error:
             _setup_problems(form, error.problems)
         else:
-            groups.join(game, form.group.data)
-            db.session.commit()
             flash(_("Game started. Keep this page's address: it is the key to edit the game."))
             return redirect(url_for("games.sheet", key=game.edit_key), 303)
     return render_template("games/new.html", form=form, chosen=form.chosen_edition(),
@@ -119,8 +118,6 @@ def _setup_problems(form: NewGameForm, problems: tuple[tuple[str, Reason], ...])
                  if names.clean(entry.data or "") == player]
         target = typed[-1] if player and typed else fields[name]
         target.errors = [*target.errors, say(reason, sentence=True)]
-
-
 
 
 def _edition_facts(house: editions.Edition | None = None) -> dict[str, dict[str, Any]]:

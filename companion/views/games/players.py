@@ -11,12 +11,11 @@ from werkzeug import Response
 
 from companion import errors, models, scoring
 from companion.exceptions import Kind
-from companion.extensions import db
 from companion.forms.games import PlayerForm
 from companion.i18n import say
 from companion.numbers import whole_number
 from companion.scoring import roster
-from companion.services import games
+from companion.services import games, work
 from companion.services import players as services_players
 from companion.views.games.blueprint import bp
 
@@ -67,39 +66,35 @@ def change_players(key: str, action: str) -> Response | tuple[str, int]:
         abort(404)
     form = PlayerForm()
     player, name = form.player.data or "", form.name.data or ""
+    game: models.Game | None = None
+    message = None
     try:  # the services judge the revision, as the API's (services.seen)
-        game = games.lock_game(key, revision=whole_number(form.revision.data or ""))
+        with work.unit():
+            game = games.lock_game(key, revision=whole_number(form.revision.data or ""))
+            if game is None:
+                abort(404)
+            if form.validate_on_submit():
+                message = _change(game, action, player, name)
+            elif form.name.errors and action != "remove":
+                return _refused(game, Refused(action, player, name, str(form.name.errors[0])))
+            else:
+                flash(_("Nothing was changed: the form was incomplete. Try again."), "error")
     except games.StaleRevision:
-        db.session.rollback()
         flash(_("Nothing was changed: the game changed on another phone. Here it is as it "
                 "is now."), "error")
-        return redirect(url_for("games.players", key=key), 303)
-    if game is None:
-        abort(404)
-    if not form.validate_on_submit():
-        if form.name.errors and action != "remove":
-            return _refused(game, Refused(action, player, name, str(form.name.errors[0])))
-        flash(_("Nothing was changed: the form was incomplete. Try again."), "error")
-    else:
-        try:
-            message = _change(game, action, player, name)
-        except services_players.RosterError as error:
-            db.session.rollback()
-            if action == "remove":
-                flash(say(error.reason, sentence=True), "error")
-            else:
-                return _refused(game, Refused(action, player, name,
-                                              say(error.reason, sentence=True)))
-        else:
-            db.session.commit()
-            flash(message)
+    except services_players.RosterError as error:
+        if action != "remove":
+            assert game is not None  # the change was refused after the game was locked
+            return _refused(game, Refused(action, player, name, say(error.reason,
+                                                                    sentence=True)))
+        flash(say(error.reason, sentence=True), "error")
+    if message is not None:
+        flash(message)
     return redirect(url_for("games.players", key=key), 303)
 
 
 def _refused(game: models.Game, refused: Refused) -> tuple[str, int]:
-    page = _page(game, refused)
-    db.session.rollback()  # the lock taken for the change
-    return page, errors.status(Kind.REFUSED)
+    return _page(game, refused), errors.status(Kind.REFUSED)
 
 
 def _change(game: models.Game, action: str, player: str, name: str) -> str:

@@ -16,12 +16,11 @@ from werkzeug import Response
 from companion import editions, errors, models, scoring
 from companion.display import sheet as display_sheet
 from companion.exceptions import CompanionError, Kind
-from companion.extensions import db
 from companion.forms.games import BoardRoundForm, RoundForm, choices, round_data, round_request
 from companion.i18n import say
 from companion.schemas import RoundBody, read
 from companion.schemas.games import round_json
-from companion.services import games
+from companion.services import games, work
 from companion.services.seen import Seen
 from companion.views.games.blueprint import bp
 
@@ -90,18 +89,17 @@ def _store(game: models.Game, form: Any,
     whether the page was too old)."""
     body: RoundBody | None = None
     try:
-        body, new = _typed_round(form, game.edition)
-        seen = Seen(body.revision, body.seen_round(game.edition))
-        if number is not None:
-            games.edit_round(game, number, new, confirm=body.confirm, seen=seen)
-        else:
-            sheet = games.record_round(game, new, number=body.number,
-                                          confirm=body.confirm, seen=seen)
-            number = sheet.rounds[-1].number
+        with work.unit():
+            body, new = _typed_round(form, game.edition)
+            seen = Seen(body.revision, body.seen_round(game.edition))
+            if number is not None:
+                games.edit_round(game, number, new, confirm=body.confirm, seen=seen)
+            else:
+                sheet = games.record_round(game, new, number=body.number,
+                                           confirm=body.confirm, seen=seen)
+                number = sheet.rounds[-1].number
     except CompanionError as error:
-        db.session.rollback()
         return _refused(game, form, number, body.number if body else None, error)
-    db.session.commit()
     flash(_("Round %(number)s stored.", number=number))
     # The top of the sheet: the message, then the button for the next round, no swipe needed.
     return redirect(url_for("games.sheet", key=game.edit_key), 303)

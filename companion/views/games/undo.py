@@ -12,10 +12,9 @@ from werkzeug import Response
 
 from companion import models, scoring
 from companion.exceptions import CompanionError
-from companion.extensions import db
 from companion.forms.games import ActionForm
 from companion.schemas import UndoQuery, read
-from companion.services import games, reading
+from companion.services import games, reading, work
 from companion.services.seen import Seen
 from companion.views.games.blueprint import bp
 
@@ -57,19 +56,16 @@ def undo(key: str) -> Response:
             guards = read(UndoQuery, {name: form[name].data for name in ("number", "revision")
                                       if form[name].data})
             kept = _kept(game)
-            games.undo_last(game, number=guards.number, seen=Seen(guards.revision))
+            with work.unit():
+                games.undo_last(game, number=guards.number, seen=Seen(guards.revision))
         except games.NoSuchRound:
-            db.session.rollback()
             flash(_("There is no round to undo."), "error")
         except games.StaleRound:
-            db.session.rollback()
             flash(_("Nothing was undone: the sheet changed on another phone. Here it is as it "
                     "is now."), "error")
         except CompanionError:
-            db.session.rollback()
             flash(_("Nothing was undone: the button's form was incomplete. Try again."), "error")
         else:
-            db.session.commit()
             assert kept is not None  # a round was removed
             session[_KEY] = {**kept, "revision": game.revision}
             flash(_("Round %(number)s removed.", number=kept["number"]))
@@ -92,16 +88,15 @@ def restore(key: str) -> Response:
                                    went_out=went_out, phase=phase)
                     for player, laid, points, went_out, phase in kept.get("results", ()))
     try:
-        if not _restorable(game, kept):
-            raise games.StaleRound()
-        games.record_round(game, scoring.Round(results), number=kept["number"], confirm=True,
-                              seen=Seen(kept["revision"]))
+        with work.unit():
+            if not _restorable(game, kept):
+                raise games.StaleRound()
+            games.record_round(game, scoring.Round(results), number=kept["number"],
+                               confirm=True, seen=Seen(kept["revision"]))
     except (scoring.RoundRejected, scoring.GameFinished, games.StaleRound):
-        db.session.rollback()
         flash(_("That round can no longer be restored: the sheet changed since, or it "
                 "was too long ago. Enter it again."), "error")
     else:
-        db.session.commit()
         session.pop(_KEY, None)
         flash(_("Round %(number)s restored.", number=kept["number"]))
     return redirect(url_for("games.sheet", key=key), 303)
