@@ -34,14 +34,24 @@ TOP = {name.split(".")[0] for name in MODULES}
 
 
 def _looks_like_a_path(text: str) -> bool:
+    if re.fullmatch(r"[\w-]+\.(py|mjs|js|html|css|md|toml)", text):
+        return True  # a bare file name
     return ("/" in text and " " not in text and "://" not in text and "<" not in text
             and "*" not in text and "…" not in text and not text.startswith(("/", "-", "."))
             and (text.endswith(EXTENSIONS) or text.endswith("/")) and "{" not in text)
 
 
+#: Every file name in the repository's folders (a bare name, ``seen.py``, is one of them).
+NAMES = {path.name for folder in ("companion", "tests", "scripts", "benchmarks", "docs",
+                                  "templates", "static", "stubs")
+         for path in (ROOT / folder).rglob("*")} | {path.name for path in ROOT.iterdir()}
+
+
 def _path_exists(text: str) -> bool:
     if text in MADE:
         return True
+    if "/" not in text:
+        return text in NAMES
     text = text.split(":")[0].rstrip("/")
     return any((base / text).exists() for base in BASES)
 
@@ -108,6 +118,7 @@ def test_every_path_and_name_written_as_code_is_there(document: Path) -> None:
 def test_a_stale_path_or_name_is_found(tmp_path: Path) -> None:
     document = tmp_path / "stale.md"
     document.write_text("See `companion/cache/sheets.py`, `companion/nowhere.py`, "
-                        "`services.games.sheet_of`, `services._caught_up` and `a + b`.\n")
+                        "`services.games.sheet_of`, `services._caught_up`, `seen.py`, "
+                        "`unseen.py` and `a + b`.\n")
     assert missing(document) == ["stale.md:1: companion/nowhere.py",
-                                 "stale.md:1: services._caught_up"]
+                                 "stale.md:1: services._caught_up", "stale.md:1: unseen.py"]
