@@ -10,8 +10,9 @@ from typing import Any
 from flask import Flask, Response, request
 from flask.ctx import AppContext, _sentinel
 
-from companion import config, editions, security
+from companion import config, security
 from companion.cache.rules import KeptRule
+from companion.editions import resolving as edition_resolving
 from companion.extensions import babel, compress, csrf, db
 
 PACKAGE = Path(__file__).resolve().parent
@@ -82,7 +83,7 @@ class _AppContext(AppContext):
 
     def push(self) -> None:
         super().push()
-        resolving = editions.resolving(self.app.extensions.get(EDITION_RESOLVERS, ()))
+        resolving = edition_resolving(self.app.extensions.get(EDITION_RESOLVERS, ()))
         resolving.__enter__()
         self._resolving = resolving
 
@@ -163,9 +164,9 @@ def build(test_config: Mapping[str, Any] | None = None) -> Flask:
     storage.init_app(app)
     with app.app_context():
         reading.init_reads(app, db.engine)  # the read side's pool
-    from companion.services import editions as house_editions
+    from companion.services.editions import resolve
 
-    app.extensions[EDITION_RESOLVERS] = (house_editions.resolve,)
+    app.extensions[EDITION_RESOLVERS] = (resolve,)  # the house rules in its database
     return app
 
 

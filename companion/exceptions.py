@@ -116,3 +116,13 @@ class ServiceError(CompanionError):
 
 class InputError(CompanionError):
     """A request body, query or imported file that is not shaped as the API documents."""
+
+
+class NotThere(CompanionError):
+    """What an address or link names is not there, or not for this link (a read-only link
+    asking to change): answered as any address that leads nowhere."""
+
+    kind = Kind.UNKNOWN
+
+    def __init__(self) -> None:
+        super().__init__("there is nothing here: check the link")

@@ -10,7 +10,7 @@ from typing import Any
 from flask import Blueprint, Response, abort, jsonify, request
 
 from companion import errors, models, scoring
-from companion.exceptions import InputError
+from companion.exceptions import InputError, NotThere
 from companion.extensions import csrf
 from companion.i18n import say
 from companion.schemas.answers import WarningJson
@@ -68,7 +68,7 @@ def locked(key: str, revision: int | None) -> models.Game:
     """The game to write to, locked until the unit of work commits; 404 for any other key."""
     game = games.lock_game(key, revision=revision)
     if game is None:
-        abort(404)
+        raise NotThere
     return game
 
 

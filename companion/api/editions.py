@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from flask import Response, abort, jsonify
+from http import HTTPStatus
+
+from flask import Response, jsonify
 
 from companion.api.common import body, bp
 from companion.api.openapi import documented
 from companion.editions import house
+from companion.exceptions import NotThere
 from companion.schemas.editions import HouseEditionAnswer, HouseRulesBody, edition_json
 from companion.services import editions, work
 
@@ -26,7 +29,7 @@ def create_edition() -> Response:
     rules = house.read(body())
     with work.unit():
         found = editions.create(rules)
-    return _answer(found, 201)
+    return _answer(found, HTTPStatus.CREATED)
 
 
 @bp.get("/editions/<key>")
@@ -35,7 +38,7 @@ def get_edition(key: str) -> Response:
     """House rules through their edit or read-only link: the newest revision."""
     found = editions.find(key)
     if found is None:
-        abort(404)
+        raise NotThere
     return _answer(found)
 
 
@@ -46,7 +49,7 @@ def edit_edition(key: str) -> Response:
     """Save a new revision of house rules (edit link only); games started keep theirs."""
     found = editions.find(key)
     if found is None or not found.editable:
-        abort(404)
+        raise NotThere
     rules = house.read(body())
     with work.unit():
         edited = editions.edit(found, rules)

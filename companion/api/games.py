@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from http import HTTPStatus
 
-from flask import Response, abort, current_app, jsonify, request
+from flask import Response, current_app, jsonify, request
 from flask_babel import gettext as _
 
 from companion import errors, live, models
@@ -12,7 +13,7 @@ from companion.api.common import body, bp, game_response, locked, name_warnings,
 from companion.api.openapi import documented
 from companion.cache import pages
 from companion.cache.revisions import Keeping
-from companion.exceptions import Kind
+from companion.exceptions import Kind, NotThere
 from companion.extensions import db
 from companion.schemas import (
     Events,
@@ -36,13 +37,13 @@ def create_game() -> Response:
         game = games.create_game(spec)
         sheet, head = games.sheet_of(game), written(game)
         names = [player.name for player in game.players]
-    return game_response(head, sheet, 201, name_warnings(names))
+    return game_response(head, sheet, HTTPStatus.CREATED, name_warnings(names))
 
 
 def _head(key: str) -> reading.GameHead:
     game = reading.head(key)
     if game is None:
-        abort(404)
+        raise NotThere
     return game
 
 
@@ -154,7 +155,7 @@ def add_round(key: str) -> Response:
         sheet = games.record_round(game, new.to_round(game.edition), number=new.number,
                                    confirm=new.confirm, seen=_seen(new, game))
         head = written(game)
-    return game_response(head, sheet, 201)
+    return game_response(head, sheet, HTTPStatus.CREATED)
 
 
 def _seen(new: RoundBody, game: models.Game) -> Seen:

@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 import json
+from http import HTTPStatus
 from typing import Any
 
-from flask import Blueprint, Response, abort, jsonify, request
+from flask import Blueprint, Response, jsonify, request
 
 from companion import errors, models
 from companion.api import common
 from companion.api.openapi import documented
 from companion.cache import pages
 from companion.cache.revisions import Keeping
-from companion.exceptions import InputError
+from companion.exceptions import InputError, NotThere
 from companion.extensions import csrf
 from companion.limits import IMPORT_MAX_BYTES
 from companion.schemas import (
@@ -41,7 +42,7 @@ errors.answer_refusals(bp)
 def _group(key: str, *, edit: bool = False) -> tuple[models.Group, bool]:
     found = groups.find_group(key)
     if found is None or (edit and not found[1]):
-        abort(404)  # a read-only link gets the same answer as an unknown one
+        raise NotThere  # a read-only link gets the same answer as an unknown one
     return found
 
 
@@ -61,7 +62,7 @@ def create_group() -> Response:
     name = read(NewGroup, common.body()).name
     with work.unit():
         group = groups.create_group(name)
-    return _group_response(group, True, 201)
+    return _group_response(group, True, HTTPStatus.CREATED)
 
 
 @bp.get("/groups/<key>")
@@ -71,7 +72,7 @@ def get_group(key: str) -> Response:
     per state of the group (its fingerprint, as the group page), kind of link and address."""
     found = groups.find_fingerprint(key)
     if found is None:
-        abort(404)
+        raise NotThere
     fingerprint, editable = found
 
     def make(keeping: Keeping[bytes]) -> bytes:
@@ -99,8 +100,8 @@ def add_game(key: str) -> Response:
             groups.make_room(group.id)
             game = games.create_game(spec)
             game.group_id = group.id
-        return common.game_response(game, games.sheet_of(game), 201, common.name_warnings(
-            [player.name for player in game.players]))
+        warnings = common.name_warnings([player.name for player in game.players])
+        return common.game_response(game, games.sheet_of(game), HTTPStatus.CREATED, warnings)
     earlier = read(AddGame, data)
     with work.unit():
         groups.add_game(group, earlier.key(), revision=earlier.revision)
@@ -156,9 +157,9 @@ def rematch(key: str) -> Response:
     with work.unit():
         game = groups.rematch(key, (groups.link_key(group),) if group else ())
     if game is None:
-        abort(404)
+        raise NotThere
     response = jsonify(game_json(game, games.sheet_of(game), editable=True))
-    response.status_code = 201
+    response.status_code = HTTPStatus.CREATED
     return response
 
 
@@ -172,7 +173,7 @@ def _download(text: str, mimetype: str, filename: str) -> Response:
 def _game(key: str) -> models.Game:
     found = games.find_game(key)
     if found is None:
-        abort(404)
+        raise NotThere
     return found[0]
 
 
@@ -226,9 +227,9 @@ def import_file() -> Response:
     with work.unit():
         imported = exchange.import_data(data)
     if imported.group is not None:
-        return _group_response(imported.group, True, 201)
+        return _group_response(imported.group, True, HTTPStatus.CREATED)
     assert imported.game is not None
     response = jsonify(game_json(imported.game, games.sheet_of(imported.game),
                                  editable=True))
-    response.status_code = 201
+    response.status_code = HTTPStatus.CREATED
     return response

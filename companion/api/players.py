@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from http import HTTPStatus
+
 from flask import Response, request
 
 from companion import models
@@ -21,7 +23,7 @@ def add_player(key: str) -> Response:
         game = locked(key, read(Revised, data).revision)
         joined = players.add_player(game, read(PlayerBody, data).name)
         sheet, head, warnings = games.sheet_of(game), written(game), _warnings(game, joined.name)
-    return game_response(head, sheet, 201, warnings)
+    return game_response(head, sheet, HTTPStatus.CREATED, warnings)
 
 
 @bp.patch("/games/<key>/players/<path:name>")

@@ -42,13 +42,15 @@ class SetupError(ServiceError):
 
 
 class NoSuchRound(ServiceError, LookupError):
-    """The round to undo or correct is not (or no longer) in the game."""
+    """The round to undo or correct is not (or no longer) in the game: a round to correct
+    that is not there is unknown; a round to undo that is not there is a conflict (another
+    device undid it: ``kind``)."""
 
     kind = Kind.UNKNOWN
 
-    def __init__(self, number: int | None = None) -> None:
+    def __init__(self, number: int | None = None, *, kind: Kind = Kind.UNKNOWN) -> None:
         super().__init__("there is no such round in this game")
-        self.number = number
+        self.number, self.kind = number, kind
 
 
 #: What a game link can look like (``secrets.token_urlsafe``); anything else is no game.
@@ -341,9 +343,9 @@ def undo_last(game: models.Game, *, number: int | None = None,
     last = _stored_round(game)
     judge(game, seen, _round_of(last).results if last is not None else ())
     if last is None:
-        raise NoSuchRound()
+        raise NoSuchRound(kind=Kind.CONFLICT)
     if number is not None and number != last.number:
-        raise StaleRound(last.number, number)
+        raise StaleRound(last.number, number, undoing=True)
     # The round before becomes the latest (one indexed lookup: undo is rare).
     game.last_round_at = db.session.execute(
         select(models.Round.created_at).where(models.Round.game_id == game.id,

@@ -8,3 +8,4 @@ def register(app: Flask) -> None:
 
     for module in (main, checker, games, printing, sharing, offline, editions):
         app.register_blueprint(module.bp)
+

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, session, url_for
+from flask import Blueprint, abort, flash, render_template, request, session, url_for
 from flask_babel import format_decimal, format_percent, get_locale
 from flask_babel import gettext as _
 from markupsafe import Markup
@@ -17,7 +17,7 @@ from companion.cache.revisions import Keeping
 from companion.display import group_charts, head_to_head, sheet
 from companion.display.charts import legend_key
 from companion.display.starts import starts
-from companion.exceptions import Kind
+from companion.exceptions import Kind, NotThere
 from companion.forms.groups import (
     AddGameForm,
     GroupForm,
@@ -32,6 +32,7 @@ from companion.rules.errors import Reason
 from companion.scoring.records import Derived, GameSummary, GroupRecords, hardest
 from companion.services import exchange, groups, work
 from companion.services.players import RosterError
+from companion.views.redirects import see_other
 
 bp = Blueprint("groups", __name__)
 LISTED = 25  # games on the page before "show all"
@@ -80,7 +81,7 @@ def held_groups() -> tuple[str, ...]:
 def _load(key: str, *, edit: bool = False) -> tuple[models.Group, bool]:
     found = groups.find_group(key)
     if found is None or (edit and not found[1]):
-        abort(404)
+        raise NotThere
     return found
 
 
@@ -96,7 +97,7 @@ def new() -> str | Response:
             form.name.errors = [say(error.reason, sentence=True)]
         else:
             flash(_("Group started. Keep this page's address: it is the key to the group."))
-            return redirect(url_for("groups.page", key=group.edit_key), 303)
+            return see_other("groups.page", key=group.edit_key)
     return render_template("groups/new.html", form=form)
 
 
@@ -105,7 +106,7 @@ def page(key: str) -> str:
     """The group's games, newest first, and its records; read-only through the view link."""
     found = groups.find_fingerprint(key)
     if found is None:
-        abort(404)
+        raise NotThere
     fingerprint, editable = found
     if editable:
         hold_group(key)
@@ -168,7 +169,7 @@ def next_game(key: str) -> Response:
     if game is None:
         return _back(group)
     flash(_("Next game started: same table, the deal passed on."))
-    return redirect(url_for("games.sheet", key=game.edit_key), 303)
+    return see_other("games.sheet", key=game.edit_key)
 
 
 def _listed() -> int | None:
@@ -232,7 +233,7 @@ def _sentence(reason: Reason) -> str:
 
 
 def _back(group: models.Group) -> Response:
-    return redirect(url_for("groups.page", key=group.edit_key), 303)
+    return see_other("groups.page", key=group.edit_key)
 
 
 @bp.post("/groups/<key>/merge")
@@ -347,11 +348,11 @@ def rematch(key: str) -> Response:
             game = groups.rematch(key, held_groups())
     except groups.GroupProblem as error:
         flash(_sentence(error.reason), "error")
-        return redirect(url_for("games.sheet", key=key), 303)
+        return see_other("games.sheet", key=key)
     if game is None:
-        abort(404)
+        raise NotThere
     flash(_("Rematch started: same players, the deal passed on."))
-    return redirect(url_for("games.sheet", key=game.edit_key), 303)
+    return see_other("games.sheet", key=game.edit_key)
 
 
 def _read_upload(form: ImportForm) -> object:
@@ -380,8 +381,8 @@ def import_page() -> str | Response | tuple[str, int]:
         else:
             flash(_("Imported under new links. Keep this page's address: it is the key."))
             if imported.group is not None:
-                return redirect(url_for("groups.page", key=imported.group.edit_key), 303)
+                return see_other("groups.page", key=imported.group.edit_key)
             assert imported.game is not None
-            return redirect(url_for("games.sheet", key=imported.game.edit_key), 303)
+            return see_other("games.sheet", key=imported.game.edit_key)
     page = render_template("groups/import.html", form=form, error=error)
     return (page, errors.status(Kind.REFUSED)) if error else page

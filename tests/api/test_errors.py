@@ -177,6 +177,19 @@ def test_no_module_but_errors_writes_the_status_of_a_refusal():
     assert written == {}
 
 
+def test_an_address_that_leads_nowhere_is_raised_as_its_kind_not_aborted_with_404():
+    """``raise NotThere`` (Kind.UNKNOWN, answered through errors.STATUS), never abort(404);
+    and a page's redirect after a change says what it is (views.see_other), not 303."""
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (isinstance(node, ast.Call) and _name(node.func) in ("abort", "redirect")
+                    and any(isinstance(arg, ast.Constant) and arg.value in (404, 303)
+                            for arg in node.args)):
+                found.append(f"{path.relative_to(PACKAGE)}:{node.lineno}")
+    assert found == []
+
+
 def test_the_static_check_finds_a_status_written_by_hand(tmp_path: Path):
     module = tmp_path / "page.py"
     module.write_text("def page():\n    if problem:\n        return render(), 422\n"

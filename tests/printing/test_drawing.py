@@ -73,7 +73,8 @@ def test_drawings_beyond_the_waiting_bound_are_refused_at_once(app: Flask) -> No
 
 def test_a_late_sheet_gets_503_with_retry_after_and_the_retry_finds_it_kept(app, client, api):
     game = seed_game(api)
-    stores.pdfs.clear()
+    with app.app_context():
+        stores.pdfs.clear()
     app.config["DRAWING_SECONDS"] = 0  # no drawing is ever in time
     late = client.get(f"/games/{game['view_id']}/sheet.pdf")
     assert late.status_code == 503

@@ -18,7 +18,6 @@ from companion.cache import stores
 from companion.cache.store import Budget, Kept
 from companion.config import KEPT_BYTES
 from companion.extensions import db
-from tests.conftest import Api
 
 
 def test_a_store_bounded_by_bytes_drops_the_least_recently_used():
@@ -110,20 +109,19 @@ def test_the_setting_bounds_everything_an_app_keeps(app: Flask) -> None:
     app's KEPT_BYTES together, and each answer stays what it was."""
     small = create_app({**app.config, "MIGRATE_ON_START": 0, "KEPT_BYTES": 150_000})
     client = small.test_client()
-    api = Api(client)
     kept = small.extensions["companion_stores"]
     assert kept.budget.most_bytes == 150_000
-    group = api.post("/api/groups", {"name": "Tuesdays"}).get_json()
+    group = client.post("/api/groups", json={"name": "Tuesdays"}).get_json()
     for number in range(12):
-        game = api.new_game(["Ann", f"Bo {number}"])
+        game = client.post("/api/games", json={"players": ["Ann", f"Bo {number}"]}).get_json()
         first = client.get(f"/games/{game['view_id']}").get_data()
         # The same page again, from what was kept (the CSRF token is signed per second).
         assert untokened(client.get(f"/games/{game['view_id']}").get_data()) == untokened(
             first)
         assert client.get(f"/api/games/{game['id']}").status_code == 200
         assert client.get(f"/games/{game['view_id']}/sheet.pdf").status_code == 200
-        assert api.post(f"/api/groups/{group['id']}/games",
-                        {"game": game["id"]}).status_code == 200
+        assert client.post(f"/api/groups/{group['id']}/games",
+                           json={"game": game["id"]}).status_code == 200
         assert client.get(f"/groups/{group['view_id']}").status_code == 200
         assert kept.budget.bytes == sum(store.bytes for store in kept.every()) <= 150_000
     assert sum(1 for store in kept.every() if len(store)) >= 5

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask import abort, flash, redirect, render_template, url_for
+from flask import flash, render_template
 from flask_babel import gettext as _
 from flask_babel import ngettext
 from werkzeug import Response
 
 from companion import errors, models, scoring
-from companion.exceptions import Kind
+from companion.exceptions import Kind, NotThere
 from companion.forms.games import PlayerForm
 from companion.i18n import say
 from companion.numbers import whole_number
@@ -18,6 +18,7 @@ from companion.scoring import roster
 from companion.services import games, work
 from companion.services import players as services_players
 from companion.views.games.blueprint import bp
+from companion.views.redirects import see_other
 
 
 def _joining(sheet: scoring.Sheet) -> dict[str, int]:
@@ -32,7 +33,7 @@ def players(key: str) -> str:
     """Who plays: rename, join, leave."""
     found = games.find_game(key)
     if found is None or not found[1]:
-        abort(404)
+        raise NotThere
     return _page(found[0])
 
 
@@ -63,7 +64,7 @@ def change_players(key: str, action: str) -> Response | tuple[str, int]:
     """One change to the players, locked like every write; the revision guards it. A name
     refused is answered on the page, next to its field, with what was typed (422)."""
     if action not in ("rename", "add", "remove"):
-        abort(404)
+        raise NotThere
     form = PlayerForm()
     player, name = form.player.data or "", form.name.data or ""
     game: models.Game | None = None
@@ -72,7 +73,7 @@ def change_players(key: str, action: str) -> Response | tuple[str, int]:
         with work.unit():
             game = games.lock_game(key, revision=whole_number(form.revision.data or ""))
             if game is None:
-                abort(404)
+                raise NotThere
             if form.validate_on_submit():
                 message = _change(game, action, player, name)
             elif form.name.errors and action != "remove":
@@ -90,7 +91,7 @@ def change_players(key: str, action: str) -> Response | tuple[str, int]:
         flash(say(error.reason, sentence=True), "error")
     if message is not None:
         flash(message)
-    return redirect(url_for("games.players", key=key), 303)
+    return see_other("games.players", key=key)
 
 
 def _refused(game: models.Game, refused: Refused) -> tuple[str, int]:

@@ -6,17 +6,18 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from flask import abort, flash, redirect, session, url_for
+from flask import flash, session
 from flask_babel import gettext as _
 from werkzeug import Response
 
 from companion import models, scoring
-from companion.exceptions import CompanionError
+from companion.exceptions import CompanionError, NotThere
 from companion.forms.games import ActionForm
 from companion.schemas import UndoQuery, read
 from companion.services import games, reading, work
 from companion.services.seen import Seen
 from companion.views.games.blueprint import bp
+from companion.views.redirects import see_other
 
 RESTORE_SECONDS = 600
 _KEY = "restore"
@@ -49,7 +50,7 @@ def undo(key: str) -> Response:
     the API's (schemas.UndoQuery), judged by the services as every write's."""
     game = games.lock_game(key)
     if game is None:
-        abort(404)
+        raise NotThere
     form = ActionForm()
     if form.validate_on_submit():
         try:
@@ -69,7 +70,7 @@ def undo(key: str) -> Response:
             assert kept is not None  # a round was removed
             session[_KEY] = {**kept, "revision": game.revision}
             flash(_("Round %(number)s removed.", number=kept["number"]))
-    return redirect(url_for("games.sheet", key=key), 303)
+    return see_other("games.sheet", key=key)
 
 
 @bp.post("/<key>/restore")
@@ -78,12 +79,12 @@ def restore(key: str) -> Response:
     services judge it from the revision the undo left, as any write's)."""
     game = games.lock_game(key)
     if game is None:
-        abort(404)
+        raise NotThere
     form = ActionForm()
     kept: dict[str, Any] = session.get(_KEY) or {}
     if not form.validate_on_submit():
         flash(_("Nothing was restored: the button's form was incomplete. Try again."), "error")
-        return redirect(url_for("games.sheet", key=key), 303)
+        return see_other("games.sheet", key=key)
     results = tuple(scoring.Result(player=player, laid=laid, points=points,
                                    went_out=went_out, phase=phase)
                     for player, laid, points, went_out, phase in kept.get("results", ()))
@@ -99,7 +100,7 @@ def restore(key: str) -> Response:
     else:
         session.pop(_KEY, None)
         flash(_("Round %(number)s restored.", number=kept["number"]))
-    return redirect(url_for("games.sheet", key=key), 303)
+    return see_other("games.sheet", key=key)
 
 
 def _restorable(game: models.Game, kept: dict[str, Any]) -> bool:
