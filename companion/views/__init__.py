@@ -8,4 +8,3 @@ def register(app: Flask) -> None:
 
     for module in (main, checker, games, printing, sharing, offline, editions):
         app.register_blueprint(module.bp)
-
