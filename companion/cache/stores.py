@@ -136,9 +136,11 @@ def every() -> tuple[Kept[Any], ...]:
     return (*of_app().every(), templates)
 
 
-def forget() -> None:
-    """Drop everything the current app keeps, and the compiled templates (tests and
-    benchmarks measure a first view with it). No write needs it: every key names the
-    revision or fingerprint it was made from."""
-    for store in (*(of_app().every() if has_app_context() else ()), templates):
+def forget(app: Flask | None = None) -> None:
+    """Drop everything ``app`` keeps (else the current app, if any), and the compiled
+    templates (tests and benchmarks measure a first view with it). No write needs it: every
+    key names the revision or fingerprint it was made from."""
+    kept: Stores | None = app.extensions[_KEY] if app is not None else (
+        of_app() if has_app_context() else None)
+    for store in (*(kept.every() if kept is not None else ()), templates):
         store.clear()
