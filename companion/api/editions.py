@@ -9,7 +9,7 @@ from flask import Response, jsonify
 from companion.api.common import body, bp
 from companion.api.openapi import documented
 from companion.editions import house
-from companion.exceptions import NotThere
+from companion.exceptions import Kind, NotThere
 from companion.schemas.editions import HouseEditionAnswer, HouseRulesBody, edition_json
 from companion.services import editions, work
 
@@ -23,7 +23,7 @@ def _answer(found: editions.HouseEdition, status: int = 200) -> Response:
 
 
 @bp.post("/editions")
-@documented(json=HouseRulesBody, answers={201: HouseEditionAnswer}, errors=(400, 415, 422))
+@documented(json=HouseRulesBody, answers={201: HouseEditionAnswer}, refuses=(Kind.REFUSED,))
 def create_edition() -> Response:
     """Store house rules: an edit link (``id``) and a read-only twin (``view_id``)."""
     rules = house.read(body())
@@ -33,7 +33,7 @@ def create_edition() -> Response:
 
 
 @bp.get("/editions/<key>")
-@documented(answers={200: HouseEditionAnswer}, errors=(404,))
+@documented(answers={200: HouseEditionAnswer})
 def get_edition(key: str) -> Response:
     """House rules through their edit or read-only link: the newest revision."""
     found = editions.find(key)
@@ -43,8 +43,7 @@ def get_edition(key: str) -> Response:
 
 
 @bp.put("/editions/<key>")
-@documented(json=HouseRulesBody, answers={200: HouseEditionAnswer},
-            errors=(400, 404, 415, 422))
+@documented(json=HouseRulesBody, answers={200: HouseEditionAnswer}, refuses=(Kind.REFUSED,))
 def edit_edition(key: str) -> Response:
     """Save a new revision of house rules (edit link only); games started keep theirs."""
     found = editions.find(key)

@@ -29,7 +29,7 @@ from companion.services.seen import Seen
 
 
 @bp.post("/games")
-@documented(json=NewGame, answers={201: GameAnswer}, errors=(400, 415))
+@documented(json=NewGame, answers={201: GameAnswer})
 def create_game() -> Response:
     """Start a game."""
     spec = read(NewGame, body()).to_spec()
@@ -64,7 +64,7 @@ def _polled_head(key: str) -> reading.GameHead:
 
 
 @bp.get("/games/<key>")
-@documented(answers={200: GameAnswer}, errors=(404,))
+@documented(answers={200: GameAnswer})
 def get_game(key: str) -> Response:
     """The game through its edit or read-only link."""
     game = _polled_head(key)
@@ -98,7 +98,7 @@ def _game_body(game: reading.GameHead) -> bytes:
 
 
 @bp.get("/games/<key>/events")
-@documented(answers={200: Events}, errors=(404, 429))
+@documented(answers={200: Events}, refuses=(Kind.TOO_MANY,))
 def events(key: str) -> Response:
     """Server-Sent Events: the game's revision at once, then again after every change.
 
@@ -145,7 +145,7 @@ def _stream(game: reading.GameHead) -> Response:
 
 
 @bp.post("/games/<key>/rounds")
-@documented(json=RoundBody, answers={201: GameAnswer}, errors=(400, 404, 409, 415, 422))
+@documented(json=RoundBody, answers={201: GameAnswer}, refuses=(Kind.CONFLICT, Kind.REFUSED))
 def add_round(key: str) -> Response:
     """Record the next round."""
     data = body()
@@ -164,7 +164,7 @@ def _seen(new: RoundBody, game: models.Game) -> Seen:
 
 
 @bp.delete("/games/<key>/rounds/last")
-@documented(query=UndoQuery, answers={200: GameAnswer}, errors=(400, 404, 409))
+@documented(query=UndoQuery, answers={200: GameAnswer}, refuses=(Kind.CONFLICT,))
 def undo(key: str) -> Response:
     """Undo the last round (``?number=N`` and ``?revision=N`` guard it)."""
     guards = read(UndoQuery, request.args.to_dict())
@@ -176,7 +176,7 @@ def undo(key: str) -> Response:
 
 
 @bp.put("/games/<key>/rounds/<int:number>")
-@documented(json=RoundBody, answers={200: GameAnswer}, errors=(400, 404, 409, 415, 422))
+@documented(json=RoundBody, answers={200: GameAnswer}, refuses=(Kind.CONFLICT, Kind.REFUSED))
 def edit(key: str, number: int) -> Response:
     """Correct a round; later rounds are recomputed."""
     data = body()

@@ -13,7 +13,7 @@ from companion.api import common
 from companion.api.openapi import documented
 from companion.cache import pages
 from companion.cache.revisions import Keeping
-from companion.exceptions import InputError, NotThere
+from companion.exceptions import InputError, Kind, NotThere
 from companion.extensions import csrf
 from companion.limits import IMPORT_MAX_BYTES
 from companion.schemas import (
@@ -56,7 +56,7 @@ def _group_response(group: models.Group, editable: bool, status: int = 200) -> R
 
 
 @bp.post("/groups")
-@documented(json=NewGroup, answers={201: GroupAnswer}, errors=(400, 415))
+@documented(json=NewGroup, answers={201: GroupAnswer})
 def create_group() -> Response:
     """Start a group."""
     name = read(NewGroup, common.body()).name
@@ -66,7 +66,7 @@ def create_group() -> Response:
 
 
 @bp.get("/groups/<key>")
-@documented(answers={200: GroupAnswer}, errors=(404,))
+@documented(answers={200: GroupAnswer})
 def get_group(key: str) -> Response:
     """The group, its games and records, through its edit or read-only link: serialised once
     per state of the group (its fingerprint, as the group page), kind of link and address."""
@@ -88,7 +88,7 @@ def get_group(key: str) -> Response:
 
 @bp.post("/groups/<key>/games")
 @documented(json=GroupGameBody, answers={200: GroupAnswer, 201: GameAnswer},
-            errors=(400, 404, 409, 415))
+            refuses=(Kind.CONFLICT,))
 def add_game(key: str) -> Response:
     """Start a game in the group (a game's settings: 201 with the game), or add one played
     earlier (``{"game": its edit link}``: 200 with the group)."""
@@ -109,7 +109,7 @@ def add_game(key: str) -> Response:
 
 
 @bp.post("/groups/<key>/aliases")
-@documented(json=AliasBody, answers={200: GroupAnswer}, errors=(400, 404, 415))
+@documented(json=AliasBody, answers={200: GroupAnswer})
 def merge(key: str) -> Response:
     """Count one spelling as another player in the records."""
     data = common.body()
@@ -121,7 +121,7 @@ def merge(key: str) -> Response:
 
 
 @bp.delete("/groups/<key>/aliases/<spelling>")
-@documented(answers={200: GroupAnswer}, errors=(404,))
+@documented(answers={200: GroupAnswer})
 def unmerge(key: str, spelling: str) -> Response:
     """Count a merged spelling as a player of its own again."""
     group, _editable = _group(key, edit=True)
@@ -131,7 +131,7 @@ def unmerge(key: str, spelling: str) -> Response:
 
 
 @bp.patch("/groups/<key>/players/<path:name>")
-@documented(json=GroupPlayerBody, answers={200: GroupAnswer}, errors=(400, 404, 415))
+@documented(json=GroupPlayerBody, answers={200: GroupAnswer})
 def rename_player(key: str, name: str) -> Response:
     """Call a player of the group by another name: its records, list and roster show it,
     their history stays theirs; the games' sheets keep what was written. 400 for a name
@@ -145,7 +145,7 @@ def rename_player(key: str, name: str) -> Response:
 
 
 @bp.post("/games/<key>/rematch")
-@documented(answers={201: GameAnswer}, errors=(400, 404, 409, 415))
+@documented(answers={201: GameAnswer}, refuses=(Kind.CONFLICT,), body=True)
 def rematch(key: str) -> Response:
     """The next game of a finished one: same players and options, the deal passed one seat
     on; in the same group when the body carries the group's edit link
@@ -183,7 +183,7 @@ def export_json(data: dict[str, Any], filename: str) -> Response:
 
 
 @bp.get("/games/<key>/export")
-@documented(answers={200: ExportFile}, errors=(404,))
+@documented(answers={200: ExportFile})
 def export_game(key: str) -> Response:
     """The game as an export file (JSON), through either link."""
     game = _game(key)
@@ -191,7 +191,7 @@ def export_game(key: str) -> Response:
 
 
 @bp.get("/games/<key>/export.csv")
-@documented(answers={200: CsvFile}, errors=(404,))
+@documented(answers={200: CsvFile})
 def export_game_csv(key: str) -> Response:
     """The game's rounds for a spreadsheet: one row per player per round."""
     game = _game(key)
@@ -200,7 +200,7 @@ def export_game_csv(key: str) -> Response:
 
 
 @bp.get("/groups/<key>/export")
-@documented(answers={200: ExportFile}, errors=(404,))
+@documented(answers={200: ExportFile})
 def export_group(key: str) -> Response:
     """The group and all its games as an export file (JSON), through either link."""
     group, _editable = _group(key)
@@ -209,7 +209,7 @@ def export_group(key: str) -> Response:
 
 
 @bp.get("/groups/<key>/export.csv")
-@documented(answers={200: CsvFile}, errors=(404,))
+@documented(answers={200: CsvFile})
 def export_group_csv(key: str) -> Response:
     """All the group's rounds for a spreadsheet: one row per player per round."""
     group, _editable = _group(key)
@@ -218,7 +218,7 @@ def export_group_csv(key: str) -> Response:
 
 
 @bp.post("/import")
-@documented(json=ExportFile, answers={201: ImportAnswer}, errors=(400, 413, 415, 422))
+@documented(json=ExportFile, answers={201: ImportAnswer}, refuses=(Kind.REFUSED,))
 def import_file() -> Response:
     """Store an exported game or group under new links (every round checked; nothing stored
     when anything is wrong)."""

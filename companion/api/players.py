@@ -9,13 +9,14 @@ from flask import Response, request
 from companion import models
 from companion.api.common import body, bp, game_response, locked, name_warnings, written
 from companion.api.openapi import documented
+from companion.exceptions import Kind
 from companion.schemas import GameAnswer, PlayerBody, Revised, RevisionQuery, read
 from companion.schemas.answers import WarningJson
 from companion.services import games, players, work
 
 
 @bp.post("/games/<key>/players")
-@documented(json=PlayerBody, answers={201: GameAnswer}, errors=(400, 404, 409, 415))
+@documented(json=PlayerBody, answers={201: GameAnswer}, refuses=(Kind.CONFLICT,))
 def add_player(key: str) -> Response:
     """A player joins from the next round, on phase 1 with the highest total so far."""
     data = body()
@@ -27,7 +28,7 @@ def add_player(key: str) -> Response:
 
 
 @bp.patch("/games/<key>/players/<path:name>")
-@documented(json=PlayerBody, answers={200: GameAnswer}, errors=(400, 404, 409, 415))
+@documented(json=PlayerBody, answers={200: GameAnswer}, refuses=(Kind.CONFLICT,))
 def rename_player(key: str, name: str) -> Response:
     """Rename a player, on the sheet and in every round."""
     data = body()
@@ -44,7 +45,7 @@ def _warnings(game: models.Game, name: str) -> list[WarningJson]:
 
 
 @bp.delete("/games/<key>/players/<path:name>")
-@documented(query=RevisionQuery, answers={200: GameAnswer}, errors=(400, 404, 409))
+@documented(query=RevisionQuery, answers={200: GameAnswer}, refuses=(Kind.CONFLICT,))
 def remove_player(key: str, name: str) -> Response:
     """The player leaves: their rounds stay, they play no more (``?revision=N`` guards)."""
     revision = read(RevisionQuery, request.args.to_dict()).revision
