@@ -34,6 +34,7 @@ from companion.exceptions import CompanionError, Kind, NotThere
 from companion.i18n import say
 from companion.schemas.answers import ErrorJson, GameJson
 from companion.schemas.games import game_json
+from companion.scoring.seating import SeatingRefused
 from companion.services import exchange, games, groups, players
 
 #: Every kind of refusal and the HTTP status it is answered with: the one place that decides.
@@ -177,6 +178,11 @@ def setup_error(error: games.SetupError) -> Response:
     return _fields(error, error.problems)
 
 
+def seating_refused(error: SeatingRefused) -> Response:
+    """Players that cannot be seated (nothing is stored): the field and why."""
+    return _fields(error, [(error.field, error.reason)])
+
+
 def house_rules_refused(error: HouseRulesRefused) -> Response:
     return _fields(error, error.problems)
 
@@ -255,6 +261,7 @@ REFUSALS: dict[str, dict[type[Exception], Callable[[Any], Response]]] = {
         CompanionError: bad_input, NotThere: not_there, games.SetupError: setup_error,
         games.StaleRevision: stale_revision, games.StaleRound: stale,
         groups.GroupProblem: group_problem, exchange.ImportRefused: import_refused,
+        SeatingRefused: seating_refused,
     },
 }
 

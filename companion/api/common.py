@@ -16,7 +16,7 @@ from companion.i18n import say
 from companion.schemas.answers import WarningJson
 from companion.schemas.base import NOT_UNICODE, is_unicode
 from companion.schemas.games import game_json
-from companion.services import games, players, reading
+from companion.services import games, players, reading, rematches
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 csrf.exempt(bp)  # JSON clients send no cookies' worth of form; CORS is off, so no cross-site JSON.
@@ -38,8 +38,9 @@ def body() -> dict[str, Any]:
 
 
 def game_response(game: models.Game | reading.GameHead, sheet: scoring.Sheet,
-                  status: int = 200, warnings: list[WarningJson] | None = None) -> Response:
-    data = game_json(game, sheet, editable=True)
+                  status: int = 200, warnings: list[WarningJson] | None = None, *,
+                  rematch: models.Game | None = None) -> Response:
+    data = game_json(game, sheet, editable=True, rematch=rematch)
     if warnings:
         data["warnings"] = warnings
     response = jsonify(data)
@@ -55,13 +56,14 @@ def name_warnings(names: Sequence[str], field: str = "players", *,
             for name, reason in players.look_alike_warnings(names, only=only)]
 
 
-def written(game: models.Game) -> reading.GameHead:
-    """The row of ``game`` as the write inside the unit of work left it, to answer with once
-    the unit has committed: reading it again after the commit would load every round of the
-    game once more."""
-    return reading.GameHead(game.id, game.edit_key, game.view_key, game.edition,
+def written(game: models.Game) -> tuple[reading.GameHead, models.Game | None]:
+    """The row of ``game`` as the write inside the unit of work left it, and the game after
+    it (its rematch, if any), to answer with once the unit has committed: reading the row
+    again after the commit would load every round of the game once more."""
+    head = reading.GameHead(game.id, game.edit_key, game.view_key, game.edition,
                             game.revision, game.created_at, editable=True,
                             last_round_at=game.last_round_at)
+    return head, rematches.following(game)
 
 
 def locked(key: str, revision: int | None) -> models.Game:

@@ -24,7 +24,7 @@ from companion.schemas import (
     read,
 )
 from companion.schemas.games import game_json
-from companion.services import games, reading, work
+from companion.services import games, reading, rematches, work
 from companion.services.seen import Seen
 
 
@@ -35,9 +35,9 @@ def create_game() -> Response:
     spec = read(NewGame, body()).to_spec()
     with work.unit():
         game = games.create_game(spec)
-        sheet, head = games.sheet_of(game), written(game)
+        sheet, (head, after) = games.sheet_of(game), written(game)
         names = [player.name for player in game.players]
-    return game_response(head, sheet, HTTPStatus.CREATED, name_warnings(names))
+    return game_response(head, sheet, HTTPStatus.CREATED, name_warnings(names), rematch=after)
 
 
 def _head(key: str) -> reading.GameHead:
@@ -91,7 +91,8 @@ def _game_body(game: reading.GameHead) -> bytes:
         sheet, exact = reading.sheet_at(row)
         keeping.exact = exact and row.revision == game.revision
         return jsonify(game_json(replace(row, editable=game.editable), sheet,
-                                 editable=game.editable)).get_data()
+                                 editable=game.editable,
+                                 rematch=rematches.following_id(row.id))).get_data()
 
     key = ("game", game.edit_key, game.revision, game.editable, pages.host())
     return pages.json_body(key, make)
@@ -154,8 +155,8 @@ def add_round(key: str) -> Response:
         new = read(RoundBody, data, game.edition)
         sheet = games.record_round(game, new.to_round(game.edition), number=new.number,
                                    confirm=new.confirm, seen=_seen(new, game))
-        head = written(game)
-    return game_response(head, sheet, HTTPStatus.CREATED)
+        head, after = written(game)
+    return game_response(head, sheet, HTTPStatus.CREATED, rematch=after)
 
 
 def _seen(new: RoundBody, game: models.Game) -> Seen:
@@ -171,8 +172,8 @@ def undo(key: str) -> Response:
     with work.unit():
         game = locked(key, None)
         sheet = games.undo_last(game, number=guards.number, seen=Seen(guards.revision))
-        head = written(game)
-    return game_response(head, sheet)
+        head, after = written(game)
+    return game_response(head, sheet, rematch=after)
 
 
 @bp.put("/games/<key>/rounds/<int:number>")
@@ -185,5 +186,5 @@ def edit(key: str, number: int) -> Response:
         new = read(RoundBody, data, game.edition)
         sheet = games.edit_round(game, number, new.to_round(game.edition),
                                  confirm=new.confirm, seen=_seen(new, game))
-        head = written(game)
-    return game_response(head, sheet)
+        head, after = written(game)
+    return game_response(head, sheet, rematch=after)

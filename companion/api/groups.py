@@ -16,6 +16,7 @@ from companion.cache.revisions import Keeping
 from companion.exceptions import InputError, Kind, NotThere
 from companion.extensions import csrf
 from companion.limits import IMPORT_MAX_BYTES
+from companion.planning import off_the_loop
 from companion.schemas import (
     AddGame,
     AliasBody,
@@ -28,11 +29,14 @@ from companion.schemas import (
     ImportAnswer,
     NewGame,
     NewGroup,
+    SeatingAnswer,
+    SeatingBody,
     read,
 )
 from companion.schemas.games import game_json
 from companion.schemas.groups import group_json
-from companion.services import exchange, games, groups, work
+from companion.scoring import seating as scoring_seating
+from companion.services import exchange, games, groups, rematches, seating, work
 
 bp = Blueprint("api_groups", __name__, url_prefix="/api")
 csrf.exempt(bp)
@@ -144,22 +148,37 @@ def rename_player(key: str, name: str) -> Response:
     return _group_response(group, True)
 
 
+@bp.post("/groups/<key>/seating")
+@documented(json=SeatingBody, answers={200: SeatingAnswer}, refuses=(Kind.REFUSED,))
+def propose_seating(key: str) -> Response:
+    """Tables for the people here tonight, through either link: everybody once, 2 to 6 a
+    table, the fewest pairs who sat together ``tonight`` first, then tables even in
+    strength. It proposes and stores nothing. 422 naming the field for a name twice,
+    nobody, one person alone or more than 36."""
+    data = common.body()
+    group, _editable = _group(key)
+    body = read(SeatingBody, data)
+    asked = seating.ask(group, body.players, body.tonight)
+    tables = off_the_loop(scoring_seating.seat, asked.strengths, asked.met)
+    return jsonify({"tables": asked.named(tables)})
+
+
 @bp.post("/games/<key>/rematch")
-@documented(answers={201: GameAnswer}, refuses=(Kind.CONFLICT,), body=True)
+@documented(answers={200: GameAnswer, 201: GameAnswer}, refuses=(Kind.CONFLICT,), body=True)
 def rematch(key: str) -> Response:
     """The next game of a finished one: same players and options, the deal passed one seat
     on; in the same group when the body carries the group's edit link
-    (``{"group": "<its edit link>"}``)."""
+    (``{"group": "<its edit link>"}``). 201 when this request started it, 200 with the
+    rematch another request started already (one per game)."""
     data = common.body() if request.get_data() else {}
     group = data.get("group")
     if group is not None and not isinstance(group, str):
         raise InputError("“group” must be the group's edit link")
-    with work.unit():
-        game = groups.rematch(key, (groups.link_key(group),) if group else ())
-    if game is None:
+    found = rematches.rematch(key, (groups.link_key(group),) if group else ())  # its unit
+    if found is None:
         raise NotThere
-    response = jsonify(game_json(game, games.sheet_of(game), editable=True))
-    response.status_code = HTTPStatus.CREATED
+    response = jsonify(game_json(found.game, games.sheet_of(found.game), editable=True))
+    response.status_code = HTTPStatus.CREATED if found.started else HTTPStatus.OK
     return response
 
 

@@ -23,8 +23,9 @@ def add_player(key: str) -> Response:
     with work.unit():
         game = locked(key, read(Revised, data).revision)
         joined = players.add_player(game, read(PlayerBody, data).name)
-        sheet, head, warnings = games.sheet_of(game), written(game), _warnings(game, joined.name)
-    return game_response(head, sheet, HTTPStatus.CREATED, warnings)
+        sheet, (head, after) = games.sheet_of(game), written(game)
+        warnings = _warnings(game, joined.name)
+    return game_response(head, sheet, HTTPStatus.CREATED, warnings, rematch=after)
 
 
 @bp.patch("/games/<key>/players/<path:name>")
@@ -35,8 +36,9 @@ def rename_player(key: str, name: str) -> Response:
     with work.unit():
         game = locked(key, read(Revised, data).revision)
         new = players.rename_player(game, name, read(PlayerBody, data).name)
-        sheet, head, warnings = games.sheet_of(game), written(game), _warnings(game, new)
-    return game_response(head, sheet, warnings=warnings)
+        sheet, (head, after) = games.sheet_of(game), written(game)
+        warnings = _warnings(game, new)
+    return game_response(head, sheet, warnings=warnings, rematch=after)
 
 
 def _warnings(game: models.Game, name: str) -> list[WarningJson]:
@@ -52,5 +54,5 @@ def remove_player(key: str, name: str) -> Response:
     with work.unit():
         game = locked(key, revision)
         players.remove_player(game, name)
-        sheet, head = games.sheet_of(game), written(game)
-    return game_response(head, sheet)
+        sheet, (head, after) = games.sheet_of(game), written(game)
+    return game_response(head, sheet, rematch=after)

@@ -112,8 +112,7 @@ def rename_player(game: models.Game, old: str, new: str) -> str:
         for result in stored.results:
             if result.player == old:
                 result.player = new
-    games._touch(game)
-    games.written(game)
+    games.touch(game)
     return new
 
 
@@ -126,8 +125,7 @@ def add_player(game: models.Game, name: str) -> models.Player:
     seat = max((player.seat for player in game.players), default=-1) + 1
     player = models.Player(seat=seat, name=name, joined_round=sheet.next_round)
     game.players.append(player)
-    games._touch(game)
-    games.written(game)
+    games.touch(game)
     return player
 
 
