@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from tests.kits.browser import api_round, read_sheet, shot
+from tests.kits.browser import PHONE, api_round, read_sheet, shot
 
 pytestmark = pytest.mark.browser
 
@@ -264,3 +264,29 @@ def test_three_own_phases_in_a_few_taps_without_a_reload(pages: Any, server: str
     desk.locator(".house-phase").nth(0).get_by_role("button", name="Set", exact=True).click()
     expect(desk.locator(".house-unsaved")).to_be_visible()
     shot(desk, "house-rules-editor-1280")
+
+
+def test_without_scripts_the_buttons_post_and_come_back_at_their_row(browser: Any,
+                                                                     server: str) -> None:
+    """The same buttons without a script: the server adds and removes, and the page comes
+    back at the phase's row (not at the top)."""
+    context = browser.new_context(java_script_enabled=False, viewport=PHONE, locale="en-GB",
+                                  is_mobile=True, has_touch=True)
+    try:
+        page = context.new_page()
+        page.goto(f"{server}/editions/new")
+        page.get_by_role("button", name="Set", exact=True).tap()
+        expect(page).to_have_url(re.compile(r"/editions/new#phase-1-label$"))
+        expect(page.get_by_label("Phase 1, group 1: kind")).to_have_value("set")
+        page.get_by_label("Phase 1, group 1: cards").fill("3")
+        phase_row(page, 2).get_by_role("button", name="Run", exact=True).tap()
+        expect(page).to_have_url(re.compile(r"#phase-2-label$"))
+        page.get_by_label("Phase 2, group 1: cards").fill("4")
+        page.get_by_role("button", name="Remove phase 1").tap()
+        expect(page.get_by_label("Phase 1, group 1: kind")).to_have_value("run")
+        expect(page.get_by_label("Phase 1, group 1: cards")).to_have_value("4")
+        page.get_by_label("Name of your rules").fill("Runs only")
+        page.get_by_role("button", name="Preview").tap()
+        expect(page.locator(".preview-phases li")).to_have_text(["Phase 1: run of 4"])
+    finally:
+        context.close()
