@@ -15,6 +15,7 @@ from companion.cache.revisions import Keeping
 from companion.exceptions import InputError
 from companion.extensions import csrf, db
 from companion.limits import IMPORT_MAX_BYTES
+from companion.planning import off_the_loop
 from companion.schemas import (
     AddGame,
     AliasBody,
@@ -27,11 +28,14 @@ from companion.schemas import (
     ImportAnswer,
     NewGame,
     NewGroup,
+    SeatingAnswer,
+    SeatingBody,
     read,
 )
 from companion.schemas.games import game_json
 from companion.schemas.groups import group_json
-from companion.services import exchange, games, groups, rematches
+from companion.scoring import seating as scoring_seating
+from companion.services import exchange, games, groups, rematches, seating
 
 bp = Blueprint("api_groups", __name__, url_prefix="/api")
 csrf.exempt(bp)
@@ -143,6 +147,21 @@ def rename_player(key: str, name: str) -> Response:
     groups.rename(group, name, read(GroupPlayerBody, data).name)
     db.session.commit()
     return _group_response(group, True)
+
+
+@bp.post("/groups/<key>/seating")
+@documented(json=SeatingBody, answers={200: SeatingAnswer}, errors=(400, 404, 415, 422))
+def propose_seating(key: str) -> Response:
+    """Tables for the people here tonight, through either link: everybody once, 2 to 6 a
+    table, the fewest pairs who sat together ``tonight`` first, then tables even in
+    strength. It proposes and stores nothing. 422 naming the field for a name twice,
+    nobody, one person alone or more than 36."""
+    data = common.body()
+    group, _editable = _group(key)
+    body = read(SeatingBody, data)
+    asked = seating.ask(group, body.players, body.tonight)
+    tables = off_the_loop(scoring_seating.seat, asked.strengths, asked.met)
+    return jsonify({"tables": asked.named(tables)})
 
 
 @bp.post("/games/<key>/rematch")

@@ -51,6 +51,10 @@ class CheckJson(TypedDict):
         description="a hand: one lay-down, if any")]]
 
 
+class SeatingJson(TypedDict):
+    tables: list[list[str]]
+
+
 class HitJson(TypedDict):
     valid: bool
     where: list[Literal["low", "high"]]
@@ -360,6 +364,10 @@ class GameAnswer(Root[GameJson]):
 
 class GroupAnswer(Root[GroupJson]):
     """A group: its games, newest first, and its records (docs/API.md, "Groups")."""
+
+
+class SeatingAnswer(Root[SeatingJson]):
+    """The proposed tables, larger first: everybody once (nothing is stored)."""
 
 
 class ImportAnswer(Root[GameAnswer | GroupAnswer]):

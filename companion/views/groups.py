@@ -26,13 +26,14 @@ from companion.forms.groups import (
     MergeForm,
     NextGameForm,
     RenameForm,
+    SeatingForm,
     UnmergeForm,
 )
 from companion.i18n import say
 from companion.limits import IMPORT_MAX_BYTES
 from companion.rules.errors import Reason
 from companion.scoring.records import Derived, GameSummary, GroupRecords, hardest
-from companion.services import exchange, groups, rematches
+from companion.services import exchange, groups, rematches, seating
 from companion.services.players import RosterError
 
 bp = Blueprint("groups", __name__)
@@ -140,6 +141,9 @@ def _render_page(group: models.Group, editable: bool, fingerprint: str,
     return render_template(
         "groups/page.html", group=group, editable=editable,
         derived_html=_derived_html(derived, editable),
+        evening=seating.evening(group, derived), edit_keys=derived.edit_keys,
+        seating_form=SeatingForm(formdata=None) if editable else None,
+        roster=[name for name, _seat in groups.roster_of(derived.records)], ticked=(),
         view_url=url_for("groups.page", key=group.view_key, _external=True),
         starts=starts(), next_table=_next_table(group) if editable else None,
         **(made | forms))
