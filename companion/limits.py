@@ -19,6 +19,9 @@ MAX_NAME = 30
 MAX_NAME_STORED = 400
 #: Points of one hand: far above any real hand (190), keeps stored numbers sane.
 MAX_POINTS = 1000
+#: Points of one player in a game known by its final result (typed from paper, logged in
+#: another app): far above any real game's total, keeps stored numbers sane.
+MAX_FINAL_POINTS = 10_000
 #: Characters in a group's name; also the database column.
 MAX_GROUP_NAME = 40
 #: Games in one group: a group playing three games every week of the year needs 32 years to

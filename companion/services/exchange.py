@@ -23,7 +23,7 @@ from companion import models, names, schemas, scoring
 from companion.editions import Edition, house
 from companion.exceptions import CompanionError, Kind, Reason, ServiceError
 from companion.schemas import FORMAT, VERSION
-from companion.services import editions, groups, players
+from companion.services import editions, finals, groups, players
 from companion.services import games as services_games
 
 
@@ -71,6 +71,9 @@ def game_data(game: models.Game) -> dict[str, Any]:
     changes = _changes(game)
     if changes:
         data["changes"] = changes
+    final = services_games.final_of(game)
+    if final is not None:  # known by its final result (services.finals)
+        data.update(finals.file_part(game, final))
     return data
 
 
@@ -174,6 +177,13 @@ def _impossible(item: schemas.GameFile, number: int | None) -> None:
 def import_game(item: schemas.GameFile, number: int | None = None) -> models.Game:
     """Start the game ``item`` describes and replay its rounds as if entered on a phone."""
     at: dict[str, int | None] = {"game": number, "round": None}
+    if item.final is not None:  # known by its final result (services.finals)
+        try:
+            return finals.import_final(item)
+        except services_games.SetupError as error:
+            field, reason = error.problems[0]
+            raise ImportRefused(reason, number, player=getattr(reason, "player", None),
+                                field=field) from error
     _impossible(item, number)
     try:
         game = services_games.create_game(item.to_spec())
