@@ -224,8 +224,7 @@ def import_file() -> Response:
     """Store an exported game or group under new links (every round checked; nothing stored
     when anything is wrong)."""
     request.max_content_length = IMPORT_MAX_BYTES
-    imported = exchange.import_data(common.body())
-    db.session.commit()
+    imported = exchange.import_data(common.body())  # its own unit of work
     if imported.group is not None:
         return _group_response(imported.group, True, 201)
     assert imported.game is not None

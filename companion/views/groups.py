@@ -380,12 +380,10 @@ def import_page() -> str | Response | tuple[str, int]:
     error = None
     if form.validate_on_submit():
         try:
-            imported = exchange.import_data(_read_upload(form))
+            imported = exchange.import_data(_read_upload(form))  # its own unit of work
         except exchange.ImportRefused as refused:
-            db.session.rollback()
             error = errors.import_refusal(refused)
         else:
-            db.session.commit()
             flash(_("Imported under new links. Keep this page's address: it is the key."))
             if imported.group is not None:
                 return redirect(url_for("groups.page", key=imported.group.edit_key), 303)
