@@ -364,11 +364,12 @@ class _Planned:
     last_round_at: datetime | None
     edit_key: str = field(default_factory=models.new_key)
     view_key: str = field(default_factory=models.new_key)
+    facts: record_tallies.Facts | None = None
+    """What the game adds to its group's records (None: not finished)."""
 
-    def facts(self) -> record_tallies.Facts | None:
-        """What the game adds to its group's records (None: not finished)."""
-        return record_tallies.facts(self.sheet, self.view_key, self.created_at,
-                                    self.last_round_at)
+    def __post_init__(self) -> None:
+        self.facts = record_tallies.facts(self.sheet, self.view_key, self.created_at,
+                                          self.last_round_at)
 
 
 #: Rounds of one game played between two looks at the clock (companion.green.Turns).
@@ -461,7 +462,7 @@ def _store_games(plans: Sequence[_Planned], group_id: int | None, now: datetime)
     game_table, round_table = models.Game.__table__, models.Round.__table__
     rows = []
     for plan in plans:
-        table, sheet, facts = plan.table, plan.sheet, plan.facts()
+        table, sheet, facts = plan.table, plan.sheet, plan.facts
         rows.append({
             "edit_key": plan.edit_key, "view_key": plan.view_key,
             "edition": table.spec.edition,
@@ -501,10 +502,27 @@ def _store_games(plans: Sequence[_Planned], group_id: int | None, now: datetime)
     return ids
 
 
+def _tallies(plans: Sequence[_Planned]) -> dict[str, Any]:
+    """The group's records as services.group_records keeps them, from all its games at once
+    (its head-to-head is derived when the games are written: services.head_to_head)."""
+    kept: dict[str, Any] = json.loads(models.NO_TALLIES)
+    counted = [plan.facts for plan in plans if plan.facts is not None]
+    if counted:
+        kept["pairs"] = {}  # in its place among the others, filled in with the writes
+    for facts in counted:
+        record_tallies.apply(kept["players"], facts, 1)
+        record_tallies.apply_length(kept.setdefault("length", record_tallies.no_length()),
+                                    facts, 1)
+        kept["finished"] += 1
+    return kept
+
+
 def _store_group(item: schemas.GroupFile, plans: Sequence[_Planned],
-                 aliases: list[tuple[str, str]], now: datetime) -> models.Group:
-    """The group with its games and names for its people, and its records and head-to-head
-    derived once from all its games (what services.group_records keeps game by game)."""
+                 aliases: list[tuple[str, str]], kept: dict[str, Any],
+                 now: datetime) -> models.Group:
+    """The group with its games and names for its people; ``kept``: its records
+    (:func:`_tallies`), to which its head-to-head is added, derived once from all its games
+    (what services.group_records and services.head_to_head keep game by game)."""
     group = models.Group(name=groups.clean_name(item.name), created_at=item.created_at or now,
                          revision=1 + len(plans))
     db.session.add(group)
@@ -515,9 +533,8 @@ def _store_group(item: schemas.GroupFile, plans: Sequence[_Planned],
             {"group_id": group.id, "alias": spelling, "name": name}
             for spelling, name in aliases])
         db.session.expire(group, ["aliases"])  # read again, with those
-    counted = [(game_id, facts) for game_id, facts in
-               zip(ids, (plan.facts() for plan in plans), strict=True) if facts is not None]
-    kept: dict[str, Any] = json.loads(models.NO_TALLIES)
+    counted = [(game_id, plan.facts) for game_id, plan in zip(ids, plans, strict=True)
+               if plan.facts is not None]
     if counted:
         head_to_head.rebuild(db.session(), group, kept, counted)
         db.session.execute(insert(models.Standing.__table__), [
@@ -525,11 +542,6 @@ def _store_group(item: schemas.GroupFile, plans: Sequence[_Planned],
              "name": player["name"], "points": player["points"], "played_at": facts["at"],
              "view_key": facts["ref"], "seconds": facts.get("seconds")}
             for game_id, facts in counted for player in facts["players"]])
-    for _game_id, facts in counted:
-        record_tallies.apply(kept["players"], facts, 1)
-        record_tallies.apply_length(kept.setdefault("length", record_tallies.no_length()),
-                                    facts, 1)
-        kept["finished"] += 1
     group.tallies = json.dumps(kept, **_JSON)
     db.session.flush()
     return group
@@ -584,11 +596,12 @@ def import_data(data: object) -> Imported:
         plans.append(_plan(game, number, now, turn))
         turn()
     aliases = _aliases(item)
+    kept = _tallies(plans)
 
     def store_group() -> int:
         for edition in made.values():
             editions.store_planned(edition)
-        return _store_group(item, plans, aliases, now).id
+        return _store_group(item, plans, aliases, kept, now).id
 
     # Everything is known to be good: the write lock is taken now, for the writes alone.
     return Imported(group=db.session.get_one(models.Group, _written(store_group)))
