@@ -443,17 +443,30 @@ def _aliases(item: schemas.GroupFile) -> list[tuple[str, str]]:
 _JSON = {"separators": (",", ":"), "ensure_ascii": False}
 
 
+#: Rows in one statement on PostgreSQL: each a short wait for the server, whose answers the
+#: worker waits for cooperatively (and at most DATABASE_ANSWER_SECONDS each).
+_ROWS_A_STATEMENT = 1000
+
+
 def _insert_rows(table: Any, columns: Sequence[str], rows: list[tuple[Any, ...]]) -> None:
-    """Many plain rows (text, numbers, booleans) into ``table`` in one statement run by the
-    driver itself: a hundred thousand results without building a mapping for each."""
+    """Many plain rows (text, numbers, booleans) into ``table``, run by the driver itself: a
+    hundred thousand results without building a mapping for each. SQLite takes them in one
+    call; PostgreSQL a statement of many rows at a time."""
     if not rows:
         return
     connection = db.session.connection()
-    mark = "?" if connection.dialect.paramstyle == "qmark" else "%s"
     listed = ", ".join(columns)
-    connection.exec_driver_sql(
-        f"INSERT INTO {table.name} ({listed}) VALUES ({', '.join([mark] * len(columns))})",
-        rows)
+    if connection.dialect.paramstyle == "qmark":
+        connection.exec_driver_sql(
+            f"INSERT INTO {table.name} ({listed}) VALUES ({', '.join('?' * len(columns))})",
+            rows)
+        return
+    one = "(" + ", ".join(["%s"] * len(columns)) + ")"
+    for start in range(0, len(rows), _ROWS_A_STATEMENT):
+        part = rows[start:start + _ROWS_A_STATEMENT]
+        connection.exec_driver_sql(
+            f"INSERT INTO {table.name} ({listed}) VALUES {', '.join([one] * len(part))}",
+            tuple(value for row in part for value in row))
 
 
 def _store_games(plans: Sequence[_Planned], group_id: int | None, now: datetime) -> list[int]:
