@@ -3,10 +3,12 @@ spreadsheets).
 
 The JSON holds what was entered, never a link: importing it starts new games behind new
 links. An import is read with the API's own schemas (``schemas.ExportFile``: each game a
-``NewGame``, each round a ``RoundResults``) and replayed round by round through
-``services.record_round``, so a file is held to the same rules as a phone; a round that
-needed confirming is marked ``"confirm": true`` on export. The first problem refuses the
-whole file (the caller rolls back) and names the game, round and player.
+``NewGame``, each round a ``RoundResults``) and each game is played round by round through
+the scoring core with the refusals a phone's rounds and player changes get, so a file is
+held to the same rules as a phone; a round that needed confirming is marked
+``"confirm": true`` on export. The first problem refuses the whole file and names the game,
+round and player. Only a file known to be good is written, all at once
+(:func:`import_data`; docs/decisions.md, "How an import writes").
 """
 
 from __future__ import annotations
@@ -440,7 +442,9 @@ def _aliases(item: schemas.GroupFile) -> list[tuple[str, str]]:
     return list(restored.items())
 
 
-_JSON = {"separators": (",", ":"), "ensure_ascii": False}
+def _json(value: object) -> str:
+    """As services.group_records writes its JSON."""
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
 #: Rows in one statement on PostgreSQL: each a short wait for the server, whose answers the
@@ -483,9 +487,9 @@ def _store_games(plans: Sequence[_Planned], group_id: int | None, now: datetime)
             "ten_rounds": table.spec.ten_rounds, "knocking": table.spec.knocking,
             "first_dealer": table.first_dealer, "created_at": plan.created_at,
             "updated_at": now, "revision": table.revision, "group_id": group_id,
-            "status": sheet.status, "winners": json.dumps(list(sheet.winners), **_JSON),
+            "status": sheet.status, "winners": _json(list(sheet.winners)),
             "played_rounds": len(sheet.rounds),
-            "facts": None if facts is None else json.dumps(facts, **_JSON),
+            "facts": None if facts is None else _json(facts),
             "counted_in": group_id if facts is not None else None,
             "last_round_at": plan.last_round_at})
     # Each row comes back with its own key: the order rows come back in does not matter.
@@ -555,7 +559,7 @@ def _store_group(item: schemas.GroupFile, plans: Sequence[_Planned],
              "name": player["name"], "points": player["points"], "played_at": facts["at"],
              "view_key": facts["ref"], "seconds": facts.get("seconds")}
             for game_id, facts in counted for player in facts["players"]])
-    group.tallies = json.dumps(kept, **_JSON)
+    group.tallies = _json(kept)
     db.session.flush()
     return group
 
