@@ -492,6 +492,8 @@ def _store_games(plans: Sequence[_Planned], group_id: int | None, now: datetime)
             "facts": None if facts is None else _json(facts),
             "counted_in": group_id if facts is not None else None,
             "last_round_at": plan.last_round_at})
+    if not rows:
+        return []
     # Each row comes back with its own key: the order rows come back in does not matter.
     made = {row.view_key: row.id for row in db.session.execute(
         insert(game_table).returning(game_table.c.view_key, game_table.c.id), rows)}
