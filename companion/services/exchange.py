@@ -16,6 +16,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -32,7 +33,7 @@ from companion.limits import MAX_PLAYERS, MIN_PLAYERS
 from companion.schemas import FORMAT, VERSION
 from companion.schemas.files import too_many
 from companion.scoring import record_tallies
-from companion.services import editions, groups, head_to_head, players, work
+from companion.services import editions, finals, groups, head_to_head, players, work
 from companion.services import games as services_games
 
 T = TypeVar("T")
@@ -82,6 +83,9 @@ def game_data(game: models.Game) -> dict[str, Any]:
     changes = _changes(game)
     if changes:
         data["changes"] = changes
+    final = services_games.final_of(game)
+    if final is not None:  # known by its final result (services.finals)
+        data.update(finals.file_part(game, final))
     return data
 
 
@@ -114,10 +118,23 @@ CSV_HEADER = ("game", "date", "edition", "round", "tiebreak", "seat", "player", 
               "phase_laid", "points", "went_out", "total", "marker")
 
 
-def _safe(value: object) -> str:
-    """A cell a spreadsheet shows as text, never runs as a formula."""
+#: What makes a spreadsheet read a cell as a formula when it comes first: the four signs, and
+#: their full-width and small forms (＝＋－＠, ﹦﹢﹣﹫), which NFKC folds to them and some
+#: spreadsheets take as the signs; a tab or a line break before one hides it.
+_FORMULA = frozenset("=+-@")
+
+
+def safe_cell(value: object) -> str:
+    """A cell a spreadsheet shows as text, never runs as a formula.
+
+    >>> [safe_cell(cell) for cell in ("=1+1", "\uff1dSUM(A1)", "\ufe6bx", "Ann", 5)]
+    ["'=1+1", "'＝SUM(A1)", "'﹫x", 'Ann', '5']
+    """
     text = "" if value is None else str(value)
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+    first = text[:1]
+    if first in ("\t", "\r", "\n") or unicodedata.normalize("NFKC", first) in _FORMULA:
+        return "'" + text
+    return text
 
 
 def _rows(number: int, game: models.Game) -> Iterable[tuple[object, ...]]:
@@ -139,7 +156,7 @@ def to_csv(games: Sequence[models.Game]) -> str:
     writer.writerow(CSV_HEADER)
     for number, game in enumerate(games, 1):
         for row in _rows(number, game):
-            writer.writerow([_safe(cell) for cell in row])
+            writer.writerow([safe_cell(cell) for cell in row])
     return out.getvalue()
 
 
@@ -585,6 +602,17 @@ def _written(store: Callable[[], T]) -> T:
     return unit()
 
 
+def _import_final(item: schemas.GameFile, number: int | None) -> models.Game:
+    """A game known by its final result (services.finals): one row and its players, stored
+    with the others in the import's write."""
+    try:
+        return finals.import_final(item)
+    except services_games.SetupError as error:
+        field, reason = error.problems[0]
+        raise ImportRefused(reason, number, player=getattr(reason, "player", None),
+                            field=field) from error
+
+
 def import_data(data: object) -> Imported:
     """Store what an exported file holds, under new links, in a unit of work of its own;
     ImportRefused when it cannot, and nothing is stored."""
@@ -595,6 +623,10 @@ def import_data(data: object) -> Imported:
     made: dict[str, Edition] = {}
     file = read_file(_with_house_rules(data, made), turn)
     now = datetime.now(UTC).replace(tzinfo=None)
+    if file.kind == "game" and file.game is not None and file.game.final is not None:
+        final = file.game
+        return Imported(game=db.session.get_one(
+            models.Game, _written(lambda: _import_final(final, None).id)))
     if file.kind == "game" and file.game is not None:
         plan = _plan(file.game, None, now, turn)
 
@@ -611,8 +643,12 @@ def import_data(data: object) -> Imported:
     except groups.GroupProblem as error:
         raise ImportRefused(error.reason) from error
     plans = []
+    typed_from_paper = []
     for number, game in enumerate(item.games, 1):
-        plans.append(_plan(game, number, now, turn))
+        if game.final is not None:
+            typed_from_paper.append((number, game))
+        else:
+            plans.append(_plan(game, number, now, turn))
         turn()
     aliases = _aliases(item)
     kept = _tallies(plans)
@@ -620,7 +656,11 @@ def import_data(data: object) -> Imported:
     def store_group() -> int:
         for edition in made.values():
             editions.store_planned(edition)
-        return _store_group(item, plans, aliases, kept, now).id
+        group = _store_group(item, plans, aliases, kept, now)
+        for number, entry in typed_from_paper:  # few: each kept in the records as it joins
+            _import_final(entry, number).group_id = group.id
+        db.session.flush()
+        return group.id
 
     # Everything is known to be good: the write lock is taken now, for the writes alone.
     return Imported(group=db.session.get_one(models.Group, _written(store_group)))
