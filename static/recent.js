@@ -1,7 +1,9 @@
 // Recent games live in this device's localStorage only; the server keeps no list of them.
 // Each entry keeps the game's status and winners as last seen; the home page asks the API
 // for fresher ones when it can (and shows the stored ones when offline).
-// DOM wiring only (an ES module that imports nothing).
+// DOM wiring only; a game's title and day are said in recent-title.js.
+import { dayOf, recentTitle } from "./recent-title.js";
+
 recentGames();
 groupLink();
 const main = document.getElementById("main");
@@ -48,6 +50,8 @@ function recentGames() {
   const games = load();
   if (!games.length) return;
   const words = section.dataset;
+  let kinds = {};
+  try { kinds = JSON.parse(words.kinds || "{}"); } catch (e) { /* the titles as kept */ }
 
   function names(list) {
     if (list.length < 2) return list.join("");
@@ -70,14 +74,14 @@ function recentGames() {
     const li = document.createElement("li");
     const a = document.createElement("a");
     a.href = g.url;
-    a.textContent = g.title;
+    a.textContent = recentTitle(g, kinds);
     li.appendChild(a);
     const status = document.createElement("span");
     status.className = "recent-status";
     li.appendChild(status);
     const when = document.createElement("span");
     when.className = "muted";
-    when.textContent = " · " + new Date(g.seen).toLocaleDateString();
+    when.textContent = " · " + dayOf(g.seen, document.documentElement.lang);
     li.appendChild(when);
     ul.appendChild(li);
     function show() {

@@ -16,3 +16,11 @@ def starts() -> list[dict[str, str | None]]:
              "kind": edition.says("kind", _), "hint": edition.says("start_hint", _),
              "label": edition.says("new_label", _)}
             for edition in editions.all_editions() if edition.start_hint]
+
+
+def kinds() -> dict[str, str]:
+    """Each kind of game as the home page's recent games say it: its English words (what a
+    game's page keeps on the phone) → this page's language. House rules are said by their
+    own name, kept with the game."""
+    said = {edition.kind: edition.says("kind", _) for edition in editions.all_editions()}
+    return said | {"House rules": _("House rules")}

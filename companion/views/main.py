@@ -7,7 +7,7 @@ from urllib.parse import urlsplit
 from flask import Blueprint, current_app, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from companion.display.starts import starts
+from companion.display.starts import kinds, starts
 from companion.i18n import LANGUAGE_COOKIE
 
 bp = Blueprint("main", __name__)
@@ -16,7 +16,7 @@ bp = Blueprint("main", __name__)
 @bp.get("/")
 def home() -> str:
     """Start a game, the checker or a blank sheet, or resume a recent game."""
-    return render_template("home.html", starts=starts())
+    return render_template("home.html", starts=starts(), kinds=kinds())
 
 
 def _local(target: str | None) -> str:

@@ -6,7 +6,6 @@ and a finished one (its result and chart), a group with games, and house rules."
 from __future__ import annotations
 
 import re
-
 from collections.abc import Iterator
 from typing import Any
 
@@ -106,7 +105,7 @@ def test_no_page_has_a_moderate_or_worse_violation(browser: Any, server: str, sc
             if what == "round form":
                 for state in states(page):
                     found[state] = violations(page)
-        assert not any(found.values()), "\n".join(f"{what}: {problem}" for what, problems in found.items()
-                                    for problem in problems)
+        assert not any(found.values()), "\n".join(
+            f"{what}: {problem}" for what, problems in found.items() for problem in problems)
     finally:
         context.close()
