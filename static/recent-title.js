@@ -1,23 +1,17 @@
 // How the home page names a recent game, in the page's language (static/recent.js): its
-// players and its kind ("Card game", "Board game") said in the words of the page, or house
-// rules' own name. Entries kept before the players were kept on their own carry only the
-// title as it was said then; its kind is said again where it was kept in English. Pure logic.
+// players and its kind ("Card game", "Board game") said in the words of the page (kinds: an
+// edition's key → its kind), or house rules by their own name. An entry kept before the
+// players and the edition were kept with it shows its title as it was kept. Pure logic.
 
 const SEPARATOR = " · ";
 
-// entry: {title, players?, kind?, rules?}; kinds: the kinds' English words → this page's.
+// entry: {title, players?, kind? (the edition's key), rules? (house rules' name)}.
 export function recentTitle(entry, kinds) {
+  if (!Array.isArray(entry.players) || !entry.players.length) return String(entry.title || "");
   const words = kinds || {};
-  if (Array.isArray(entry.players) && entry.players.length) {
-    const kind = entry.rules || words[entry.kind] || entry.kind;
-    return entry.players.join(", ") + (kind ? SEPARATOR + kind : "");
-  }
-  const title = String(entry.title || "");
-  const cut = title.lastIndexOf(SEPARATOR);
-  if (cut < 0) return title;
-  const kind = title.slice(cut + SEPARATOR.length);
-  return Object.prototype.hasOwnProperty.call(words, kind)
-    ? title.slice(0, cut + SEPARATOR.length) + words[kind] : title;
+  const kind = entry.rules ||
+    (Object.prototype.hasOwnProperty.call(words, entry.kind) ? words[entry.kind] : "");
+  return entry.players.join(", ") + (kind ? SEPARATOR + kind : "");
 }
 
 // A day as the page's language writes it, as the server does (Babel's "medium" date):

@@ -19,8 +19,7 @@ def starts() -> list[dict[str, str | None]]:
 
 
 def kinds() -> dict[str, str]:
-    """Each kind of game as the home page's recent games say it: its English words (what a
-    game's page keeps on the phone) → this page's language. House rules are said by their
-    own name, kept with the game."""
-    said = {edition.kind: edition.says("kind", _) for edition in editions.all_editions()}
-    return said | {"House rules": _("House rules")}
+    """Each edition's kind of game ("Card game") in this page's language, by the edition's
+    key: what a game's page keeps on the phone for the home page's recent games. House rules
+    are said by their own name, kept with the game."""
+    return {edition.key: edition.says("kind", _) for edition in editions.all_editions()}

@@ -3,26 +3,25 @@ import { test } from "node:test";
 import assert from "node:assert/strict";
 import { dayOf, recentTitle } from "../../static/recent-title.js";
 
-const german = { "Card game": "Kartenspiel", "Board game": "Brettspiel", "House rules": "Hausregeln" };
+const german = { original: "Kartenspiel", masters: "Kartenspiel", board: "Brettspiel" };
 
 test("a game's kind is said in the page's language", () => {
-  const entry = { title: "Anna, Ben · Card game", players: ["Anna", "Ben"], kind: "Card game" };
+  const entry = { title: "Anna, Ben · Card game", players: ["Anna", "Ben"], kind: "original" };
   assert.equal(recentTitle(entry, german), "Anna, Ben · Kartenspiel");
-  assert.equal(recentTitle(entry, {}), "Anna, Ben · Card game");
+  assert.equal(recentTitle({ ...entry, kind: "board" }, german), "Anna, Ben · Brettspiel");
+  assert.equal(recentTitle({ ...entry, kind: "gone" }, german), "Anna, Ben");
+  assert.equal(recentTitle({ ...entry, kind: "constructor" }, german), "Anna, Ben");
 });
 
 test("a house game is named by its rules, as typed", () => {
   const entry = { title: "Anna, Ben · House rules", players: ["Anna", "Ben"],
-                  kind: "House rules", rules: "Omas $& Regeln" };
+                  kind: "h1a2b3", rules: "Omas $& Regeln" };
   assert.equal(recentTitle(entry, german), "Anna, Ben · Omas $& Regeln");
 });
 
-test("an entry kept before the players were: its English kind is said again", () => {
-  assert.equal(recentTitle({ title: "Anna · Ben · Card game" }, german), "Anna · Ben · Kartenspiel");
-  assert.equal(recentTitle({ title: "Anna, Ben · Jeu de cartes" }, german),
-               "Anna, Ben · Jeu de cartes");
-  assert.equal(recentTitle({ title: "Anna" }, german), "Anna");
-  assert.equal(recentTitle({ title: "Anna · constructor" }, german), "Anna · constructor");
+test("an entry kept before the players were shows its title as kept", () => {
+  assert.equal(recentTitle({ title: "Anna, Ben · Card game" }, german), "Anna, Ben · Card game");
+  assert.equal(recentTitle({}, german), "");
 });
 
 test("the day is written as the page's language writes it", () => {
