@@ -51,8 +51,10 @@ def addresses(page: Page, server: str) -> dict[str, str]:
         "finished sheet": f"/games/{done['id']}", "round form": f"/games/{card['id']}/round",
         "edit round": f"/games/{card['id']}/rounds/1/edit",
         "players": f"/games/{card['id']}/players",
+        "invitation": f"/games/{card['id']}/invite",
         "board": f"/games/{board['id']}", "board round form": f"/games/{board['id']}/round",
-        "group": f"/groups/{group['id']}", "unknown game": "/games/nothing-here",
+        "group": f"/groups/{group['id']}", "tonight": f"/groups/{group['id']}/tonight",
+        "unknown game": "/games/nothing-here",
         # Again, now that this phone lists the games it opened.
         "home with recent games": "/",
     }

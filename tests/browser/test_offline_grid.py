@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Page, expect
 
 from tests.kits.browser import api_game, shot
-from tests.kits.offline import PLAYERS, enter_round, ready, sent
+from tests.kits.offline import PLAYERS, SYNC, enter_round, ready, sent
 
 pytestmark = pytest.mark.browser
 
@@ -50,5 +50,6 @@ def test_a_round_kept_offline_shows_at_the_top_and_in_the_grid(
     expect(banner).to_be_in_viewport()
     # The server's sheet, drawn afresh, marks the same.
     expect(keeper.locator("table.sheet tbody.rounds tr.offline-row")).to_have_count(0)
+    expect(keeper.locator("table.sheet tfoot td")).to_have_text(["0", "25", "60"], timeout=SYNC)
     assert marks(keeper, 1) == ["done", "done", "current"]
     assert marks(keeper, 2) == ["current", "current", ""]
