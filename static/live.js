@@ -9,15 +9,14 @@ import { news, roundsOf } from "./live-news.js";
 followGame();
 announceFlash();
 
-// A message the page arrived with ("Round 4 stored.") is read out: a live region speaks up
-// when its text changes after the page loaded, not for what it held from the start.
+// A message the page arrived with ("Round 4 stored.") is read out: the focus goes to it (a
+// live region speaks up when its text changes after the page loaded, not for what it held
+// from the start), and the next Tab goes on from there into the sheet.
 function announceFlash() {
-  const flash = document.querySelector(".flash[role=status]");
-  const announce = document.getElementById("live-status");
-  if (!flash || !announce) return;
-  setTimeout(function () {
-    if (!announce.textContent) announce.textContent = flash.textContent.trim();
-  }, 300);
+  const flash = document.querySelector("#main .flash[role=status]");
+  if (!flash || (document.activeElement && document.activeElement !== document.body)) return;
+  flash.tabIndex = -1;
+  flash.focus({ preventScroll: true });
 }
 
 function resultLine(root) {

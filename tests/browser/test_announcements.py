@@ -1,6 +1,7 @@
 """What a screen reader hears: another phone's round in words ("Round 1: Anna went out, Ben
-20, …"), a corrected or undone round by its number, "Round N stored." after storing one, and
-the round form's problems, with the focus on the first field at fault."""
+20, …"), a corrected or undone round by its number, "Round N stored." after storing one (the
+focus goes to it), and the round form's problems, with the focus on the first field at
+fault."""
 
 from __future__ import annotations
 
@@ -70,7 +71,12 @@ def test_storing_a_round_is_said(phone: Page, server: str) -> None:
     row(phone, "Ben").get_by_label("Points").fill("20")
     row(phone, "Cem").get_by_label("Points").fill("65")
     phone.get_by_role("button", name="Store round 1").tap()
-    expect(phone.locator("#live-status")).to_have_text("Round 1 stored.")
+    flash = phone.get_by_role("status").filter(has_text="Round 1 stored.")
+    expect(flash).to_be_focused()  # a screen reader reads what gets the focus
+    # ... and the next Tab goes on into the page after it, not back to its top.
+    phone.keyboard.press("Tab")
+    assert phone.evaluate("document.activeElement.compareDocumentPosition("
+                          "document.querySelector('.flash')) & Node.DOCUMENT_POSITION_PRECEDING")
 
 
 def test_the_focus_goes_to_the_first_problem_of_the_round_form(phone: Page,
