@@ -7,9 +7,10 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, Response, request
+from flask import Flask, Request, Response, request
+from werkzeug.routing import MapAdapter
 
-from companion import config, security
+from companion import config, logs, security
 from companion.cache.rules import KeptRule
 from companion.extensions import babel, compress, csrf, db
 
@@ -75,9 +76,14 @@ def _instance_path() -> str | None:
 class _Flask(Flask):
     url_rule_class = KeptRule  # URL builders compiled once per process, not once per app
 
+    def create_url_adapter(self, request: Request | None) -> MapAdapter | None:
+        """Links on COMPANION_PUBLIC_URL when it is set, its scheme included (security)."""
+        return security.public_links(self, super().create_url_adapter(request))
+
 
 def build(test_config: Mapping[str, Any] | None = None) -> Flask:
     """Defaults, then instance/config.py, then the environment, then ``test_config``."""
+    logs.install()  # no log line of this process says a key (companion.logs)
     app = _Flask(
         __name__,
         instance_path=_instance_path(),

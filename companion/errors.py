@@ -17,7 +17,7 @@ from flask import Blueprint, Flask, Response, jsonify, render_template, request
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf.csrf import CSRFError
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, SecurityError
 
 from companion import scoring
 from companion.editions.house import HouseRulesRefused
@@ -26,6 +26,7 @@ from companion.extensions import db
 from companion.i18n import say
 from companion.schemas.answers import ErrorJson, GameJson
 from companion.schemas.games import game_json
+from companion.schemas.logged import PlayRefused
 from companion.scoring.seating import SeatingRefused
 from companion.services import exchange, games, groups, players
 
@@ -104,6 +105,15 @@ def register(app: Flask) -> None:
     def csrf_failed(error: CSRFError) -> Response:
         return answer(_("The form had expired or came from elsewhere. Reload the page and try "
                         "again."), Kind.INPUT)
+
+    @app.errorhandler(SecurityError)
+    def untrusted_host(error: SecurityError) -> Response:
+        """A Host other than COMPANION_PUBLIC_URL's: a sentence, and no page, whose links
+        would be built on the host just refused (there is no URL builder for it)."""
+        message = _("This site is not served at that address.")
+        if wants_json():
+            return json_error(400, message)
+        return Response(message + "\n", 400, mimetype="text/plain")
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> Response:
@@ -237,6 +247,15 @@ def import_refused(error: exchange.ImportRefused) -> Response:
     return json_error(status(error), import_refusal(error), [detail])
 
 
+def play_refused(error: PlayRefused) -> Response:
+    """A play of a BG Stats or BoardGameGeek log that cannot be a game: which one, and why."""
+    reason = say(error.reason)
+    message = (_("Nothing was imported: %(reason)s", reason=reason) if error.play is None
+               else _("Nothing was imported. Play %(play)s of the file: %(reason)s",
+                      play=error.play, reason=reason))
+    return json_error(status(error), message, [{"play": error.play, "message": reason}])
+
+
 #: Every refusal the JSON routes answer, and how (a refusal without an entry of its own is a
 #: CompanionError: its status and reason). The games blueprint (``api``) and the groups
 #: blueprint (``api_groups``) each list theirs.
@@ -252,6 +271,7 @@ REFUSALS: dict[str, dict[type[Exception], Callable[[Any], Response]]] = {
         CompanionError: bad_input, games.SetupError: setup_error,
         games.StaleRevision: stale_revision, games.StaleRound: stale,
         groups.GroupProblem: group_problem, exchange.ImportRefused: import_refused,
+        PlayRefused: play_refused,
         SeatingRefused: seating_refused,
     },
 }

@@ -8,7 +8,7 @@ from flask import Response, abort, current_app, jsonify, request
 from flask_babel import gettext as _
 
 from companion import errors, live, models
-from companion.api.common import body, bp, locked, name_warnings, saved
+from companion.api.common import body, bp, game_response, locked, name_warnings, saved
 from companion.api.openapi import documented
 from companion.cache import pages
 from companion.cache.revisions import Keeping
@@ -23,17 +23,36 @@ from companion.schemas import (
     read,
 )
 from companion.schemas.games import game_json
-from companion.services import games, reading, rematches
+from companion.services import finals, games, groups, reading, rematches, work
 from companion.services.seen import Seen
 
 
 @bp.post("/games")
-@documented(json=NewGame, answers={201: GameAnswer}, errors=(400, 415))
+@documented(json=NewGame, answers={201: GameAnswer}, errors=(400, 415, 422))
 def create_game() -> Response:
-    """Start a game."""
-    game = games.create_game(read(NewGame, body()).to_spec())
+    """Start a game; with ``final``, store a game played on paper, finished (422 naming the
+    line and field of a result the rules refuse)."""
+    new = read(NewGame, body())
+    if new.final is not None:
+        return typed_game(new)
+    game = games.create_game(new.to_spec())
     sheet = games.sheet_of(game)
     return saved(game, sheet, 201, name_warnings([player.name for player in game.players]))
+
+
+def typed_game(new: NewGame, group_id: int | None = None) -> Response:
+    """The game typed from paper that ``new`` describes, stored finished (in the group
+    ``group_id``, room made for it): 201 with the game."""
+    final = new.to_final()
+    assert final is not None
+    with work.unit():
+        if group_id is not None:
+            groups.make_room(group_id)
+        game = finals.record_final(new.to_spec(), final, played_at=new.played_at,
+                                   duration_s=new.duration_s)
+        game.group_id = group_id
+    return game_response(game, games.sheet_of(game), 201,
+                         name_warnings([player.name for player in game.players]))
 
 
 def _head(key: str) -> reading.GameHead:

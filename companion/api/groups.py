@@ -9,6 +9,7 @@ from flask import Blueprint, Response, abort, jsonify, request
 
 from companion import errors, models
 from companion.api import common
+from companion.api.games import typed_game
 from companion.api.openapi import documented
 from companion.cache import pages
 from companion.cache.revisions import Keeping
@@ -30,12 +31,14 @@ from companion.schemas import (
     NewGroup,
     SeatingAnswer,
     SeatingBody,
+    bgg,
+    bgstats,
     read,
 )
 from companion.schemas.games import game_json
 from companion.schemas.groups import group_json
 from companion.scoring import seating as scoring_seating
-from companion.services import exchange, games, groups, rematches, seating
+from companion.services import exchange, games, groups, logs, rematches, seating
 
 bp = Blueprint("api_groups", __name__, url_prefix="/api")
 csrf.exempt(bp)
@@ -95,12 +98,14 @@ def get_group(key: str) -> Response:
 
 @bp.post("/groups/<key>/games")
 @documented(json=GroupGameBody, answers={200: GroupAnswer, 201: GameAnswer},
-            errors=(400, 404, 409, 415))
+            errors=(400, 404, 409, 415, 422))
 def add_game(key: str) -> Response:
     """Start a game in the group (a game's settings: 201 with the game), or add one played
     earlier (``{"game": its edit link}``: 200 with the group)."""
     data = common.body()
     group, _editable = _group(key, edit=True)
+    if "final" in data:
+        return typed_game(read(NewGame, data), group.id)
     if "players" in data:
         groups.make_room(group.id)
         game = games.create_game(read(NewGame, data).to_spec())
@@ -222,10 +227,27 @@ def export_game_csv(key: str) -> Response:
 @bp.get("/groups/<key>/export")
 @documented(answers={200: ExportFile}, errors=(404,))
 def export_group(key: str) -> Response:
-    """The group and all its games as an export file (JSON), through either link."""
+    """The group and all its games as an export file (JSON), through either link;
+    ``?format=bgstats``: its finished games as a BG Stats export (local times in ``?tz=``,
+    by default UTC)."""
     group, _editable = _group(key)
+    if request.args.get("format") == "bgstats":
+        return export_json(logs.export_bgstats(groups.games_of(group),
+                                               logs.zone_of(request.args.get("tz"))),
+                           "phase10-group-bgstats.json")
     return export_json(exchange.export_group(group, groups.games_of(group)),
                        "phase10-group.json")
+
+
+def _log_response(imported: logs.ImportedLog) -> Response:
+    """201 with the group a log became, and how many of its plays were left out."""
+    derived = groups.derived(imported.group)
+    data = group_json(imported.group, derived.edit_keys, derived.records, editable=True,
+                      roster=groups.roster_of(derived.records))
+    data["skipped"] = imported.skipped
+    response = jsonify(data)
+    response.status_code = 201
+    return response
 
 
 @bp.get("/groups/<key>/export.csv")
@@ -243,7 +265,13 @@ def import_file() -> Response:
     """Store an exported game or group under new links (every round checked; nothing stored
     when anything is wrong)."""
     request.max_content_length = IMPORT_MAX_BYTES
-    imported = exchange.import_data(common.body())
+    zone = logs.zone_of(request.args.get("tz"))
+    if request.mimetype in bgg.XML_TYPES:  # BoardGameGeek's plays
+        return _log_response(logs.import_bgg(request.get_data(), zone))
+    data = common.body()
+    if bgstats.is_bgstats(data):
+        return _log_response(logs.import_bgstats(data, zone))
+    imported = exchange.import_data(data)
     db.session.commit()
     if imported.group is not None:
         return _group_response(imported.group, True, 201)

@@ -93,6 +93,8 @@ class Matchup:
 def places(result_sheet: Sheet) -> dict[str, tuple[int, ...]]:
     """Each player's rank in a game's final standings (lower is ahead; equal is a tie)."""
     setup = result_sheet.setup
+    if result_sheet.final is not None:  # known by its final result: its places
+        return {result.player: (result.place,) for result in result_sheet.final}
     if setup.edition.markers:
         return {line.name: board.rank(setup, line, result_sheet.winner)
                 for line in result_sheet.players}

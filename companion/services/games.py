@@ -211,10 +211,24 @@ def rounds_of(game: models.Game, *, after: int = 0) -> list[scoring.Round]:
     return rounds
 
 
+def final_of(game: models.Game) -> tuple[scoring.FinalResult, ...] | None:
+    """The final result of a game known by it alone (typed from paper, logged elsewhere),
+    in seating order; None for a game played round by round."""
+    if not game.players or game.players[0].place is None:
+        return None
+    return tuple(scoring.FinalResult(player.name, player.final_phases, player.final_points,
+                                     player.final_marker, player.place or 0)
+                 for player in game.players)
+
+
 def sheet_of(game: models.Game) -> scoring.Sheet:
     """The game's sheet as it stands: kept from the last write or commit, continued from a
-    sheet this process keeps of a few revisions before, else replayed."""
+    sheet this process keeps of a few revisions before, else replayed (a game known by its
+    final result: made from it)."""
     setup = setup_of(game)
+    final = final_of(game)
+    if final is not None:
+        return scoring.final_sheet(setup, final)
     found = sheets.recall(db.session(), game, setup)
     if found is None and not rounds_loaded(game):
         found = _caught_up(game, setup)

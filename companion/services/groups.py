@@ -81,7 +81,8 @@ def games_of(group: models.Group) -> list[models.Game]:
 
 def played(game: models.Game) -> records.PlayedGame:
     return records.PlayedGame(game.view_key, game.created_at, services_games.setup_of(game),
-                              tuple(services_games.rounds_of(game)), game.last_round_at)
+                              tuple(services_games.rounds_of(game)), game.last_round_at,
+                              services_games.final_of(game))
 
 
 def aliases_of(group: models.Group) -> dict[str, str]:

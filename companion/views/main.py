@@ -13,10 +13,17 @@ from companion.i18n import LANGUAGE_COOKIE
 bp = Blueprint("main", __name__)
 
 
+@bp.app_context_processor
+def recent_words() -> dict[str, object]:
+    """The kinds of game the device's recent games are said by (templates/_recent_games.html,
+    on the home page and the offline page), worked out only where a page shows the list."""
+    return {"recent_kinds": kinds}
+
+
 @bp.get("/")
 def home() -> str:
     """Start a game, the checker or a blank sheet, or resume a recent game."""
-    return render_template("home.html", starts=starts(), kinds=kinds())
+    return render_template("home.html", starts=starts())
 
 
 def _local(target: str | None) -> str:

@@ -23,6 +23,7 @@ from companion.forms.games import (
 )
 from companion.i18n import say
 from companion.rules.errors import Reason
+from companion.schemas import bgstats
 from companion.scoring.length import Length, length_of
 from companion.services import games, groups, reading, rematches
 from companion.views import sharing
@@ -186,6 +187,7 @@ def _render_sheet(key: str, block: str | None) -> tuple[str, bool, int]:
     context = {"game": game, "view": view, "editable": editable,
                "undo_form": ActionForm(), "restore": restore, "facts": _sheet_facts(sheet),
                "length": length, "share_text": _share_text(sheet, length, view["view_url"]),
+               "bgstats_link": _bgstats_link(game, sheet, length),
                "rematch": _rematch_link(game, editable)}
     if block is None:
         return render_template(template, **context), exact and restore is None, game.revision
@@ -208,6 +210,14 @@ def _share_text(sheet: scoring.Sheet, length: Length, link: str) -> str | None:
     return share.summary(sheet, length, link, sharing.words())
 
 
+def _bgstats_link(game: models.Game, sheet: scoring.Sheet, length: Length) -> str | None:
+    """BG Stats' createPlay link of a finished game (None while it is played)."""
+    if sheet.status != "finished":
+        return None
+    return bgstats.create_play_link(bgstats.FinishedGame(
+        bgstats.play_id(game.view_key), sheet, game.created_at, length.seconds))
+
+
 def _sheet_facts(sheet: scoring.Sheet) -> dict[str, Any]:
     """What the sheet page says that depends on the edition, decided here, not in the page."""
     edition = sheet.setup.edition
@@ -218,6 +228,11 @@ def _sheet_facts(sheet: scoring.Sheet) -> dict[str, Any]:
         "marks_current": not edition.chooses_phase,
         "free_choice": playing and edition.chooses_phase,
         "all_phases": len(sheet.setup.phases) == edition.phase_count,
+        # Known by its final result: no rounds to show; what it does not say shows as "?".
+        "final": sheet.final is not None,
+        "unknown": any(None in (line.phases if not edition.markers else line.marker,
+                                line.points if not edition.markers else 0)
+                       for line in sheet.final or ()),
     }
 
 

@@ -10,7 +10,7 @@ from flask import abort, flash, redirect, session, url_for
 from flask_babel import gettext as _
 from werkzeug import Response
 
-from companion import models, scoring
+from companion import models, scoring, security
 from companion.exceptions import CompanionError
 from companion.extensions import db
 from companion.forms.games import ActionForm
@@ -24,7 +24,8 @@ _KEY = "restore"
 
 
 def _kept(game: models.Game) -> dict[str, Any] | None:
-    """The last round as this phone's (signed) session keeps it once it is removed."""
+    """The last round as this phone's session keeps it once it is removed (sealed: the
+    cookie shows neither the game nor the round, docs/decisions.md)."""
     if not game.rounds:
         return None
     last = game.rounds[-1]
@@ -35,7 +36,7 @@ def _kept(game: models.Game) -> dict[str, Any] | None:
 
 def restore_offer(game: models.Game | reading.GameHead) -> int | None:
     """The number of the round this phone may put back (None: nothing to restore)."""
-    kept: dict[str, Any] | None = session.get(_KEY)
+    kept = _opened()
     if not kept or kept.get("game") != game.id or kept.get("revision") != game.revision:
         return None
     if time.time() - kept.get("at", 0) > RESTORE_SECONDS:
@@ -71,7 +72,7 @@ def undo(key: str) -> Response:
         else:
             db.session.commit()
             assert kept is not None  # a round was removed
-            session[_KEY] = {**kept, "revision": game.revision}
+            session[_KEY] = security.seal({**kept, "revision": game.revision})
             flash(_("Round %(number)s removed.", number=kept["number"]))
     return redirect(url_for("games.sheet", key=key), 303)
 
@@ -84,7 +85,7 @@ def restore(key: str) -> Response:
     if game is None:
         abort(404)
     form = ActionForm()
-    kept: dict[str, Any] = session.get(_KEY) or {}
+    kept = _opened() or {}
     if not form.validate_on_submit():
         flash(_("Nothing was restored: the button's form was incomplete. Try again."), "error")
         return redirect(url_for("games.sheet", key=key), 303)
@@ -105,6 +106,11 @@ def restore(key: str) -> Response:
         session.pop(_KEY, None)
         flash(_("Round %(number)s restored.", number=kept["number"]))
     return redirect(url_for("games.sheet", key=key), 303)
+
+
+def _opened() -> dict[str, Any] | None:
+    """The round this phone's session keeps, if it was sealed here within ten minutes."""
+    return security.unseal(session.get(_KEY), RESTORE_SECONDS)
 
 
 def _restorable(game: models.Game, kept: dict[str, Any]) -> bool:
