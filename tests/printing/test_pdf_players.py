@@ -95,7 +95,7 @@ def _head_picture(name: str) -> tuple[str, float]:
     from companion.pdf import table
     from companion.scoring.grid import NameCell
 
-    head = table._name(NameCell(name, 1), str)
+    head = table._name(NameCell(name, 1), str).content  # the paragraph inside its clip
     height = re.search(r'<img [^>]*height="([\d.]+)"', head.text)
     assert height is not None, head.text
     return head.style.name, float(height.group(1))
