@@ -83,10 +83,10 @@ def draw(image: Image.Image, x: float, baseline: float, text: str, style: Style,
     ending there, ``"center"``: centred on it); returns its width. With ``within`` (left,
     top, right, bottom) nothing is drawn outside that box."""
     if within is not None:  # drawn on a copy of the box alone, put back
-        left, top = within[:2]
+        box_left, box_top = within[:2]
         box = image.crop(within)
-        drawn = draw(box, x - left, baseline - top, text, style, rtl=rtl, align=align)
-        image.paste(box, (left, top))
+        drawn = draw(box, x - box_left, baseline - box_top, text, style, rtl=rtl, align=align)
+        image.paste(box, (box_left, box_top))
         return drawn
     parts = runs(text, rtl=rtl)
     total = sum(_run_width(run, style) for run in parts)

@@ -256,42 +256,6 @@ def longest_each(runs_of: Callable[[str], Runs], wanted: Iterable[tuple[str, int
     return {(pair, way): runs_of(pair).longest(way) for pair, way in wanted}
 
 
-class ListRuns:
-    """A :class:`Runs` store in a list (the tests' and :func:`head_to_head`'s)."""
-
-    def __init__(self) -> None:
-        self.rows: list[Row] = []
-
-    def _index(self, seq: str) -> int:
-        return next((i for i, row in enumerate(self.rows) if row.seq >= seq), len(self.rows))
-
-    def before(self, seq: str) -> Row | None:
-        index = self._index(seq)
-        return self.rows[index - 1] if index else None
-
-    def after(self, seq: str) -> Row | None:
-        return next((row for row in self.rows if row.seq > seq), None)
-
-    def shift(self, start: str, ahead: int, delta: int) -> None:
-        end = next((row.seq for row in self.rows if row.seq > start and row.ahead != ahead),
-                   None)
-        self.rows = [row._replace(run=row.run + delta)
-                     if row.seq >= start and (end is None or row.seq < end) else row
-                     for row in self.rows]
-
-    def put(self, row: Row) -> None:
-        self.rows.insert(self._index(row.seq), row)
-
-    def drop(self, seq: str) -> Row | None:
-        found = next((row for row in self.rows if row.seq == seq), None)
-        if found is not None:
-            self.rows.remove(found)
-        return found
-
-    def longest(self, ahead: int) -> int:
-        return max((row.run for row in self.rows if row.ahead == ahead), default=0)
-
-
 # -- from scratch (the reference) -----------------------------------------------------------
 
 def head_to_head(games: Iterable[tuple[str, Iterable[Outcome]]]) -> dict[str, dict[str, Any]]:

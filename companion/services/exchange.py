@@ -24,7 +24,7 @@ from companion import models, names, schemas, scoring
 from companion.editions import Edition, house
 from companion.exceptions import CompanionError, Kind, Reason, ServiceError
 from companion.schemas import FORMAT, VERSION
-from companion.services import editions, finals, groups, players
+from companion.services import editions, finals, groups, kept, players
 from companion.services import games as services_games
 
 
@@ -208,7 +208,7 @@ def import_game(item: schemas.GameFile, number: int | None = None) -> models.Gam
             if body is None:
                 break
             services_games.record_round(game, body.to_round(game.edition),
-                                  confirm=body.confirm, at=body.at)
+                                        confirm=body.confirm, at=body.at)
         if any(body.at is None for body in item.rounds):
             game.last_round_at = None  # an older file: when the rounds were played is unknown
     except scoring.RoundRejected as error:
@@ -259,6 +259,8 @@ def _restore_aliases(group: models.Group, item: schemas.GroupFile) -> None:
             raise ImportRefused(error.reason) from error
         restored.add(spelling)
         group.aliases.append(models.Alias(alias=spelling, name=name))
+    if restored:
+        kept.spellings_changed(group)  # the pairs count the people as the aliases say
 
 
 def read_file(data: object) -> schemas.ExportFile:

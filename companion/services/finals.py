@@ -70,6 +70,7 @@ def record_final(spec: scoring.GameSpec, results: Sequence[scoring.FinalResult],
         game.created_at = played_at or now - (length or timedelta())
         game.last_round_at = None if length is None else game.created_at + length
         db.session.flush()
+        games.written(game)  # finished now: its group's records count the final result
     return game
 
 
