@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from functools import cache
 from typing import Any
 
 from babel import Locale
 from flask import Flask, current_app, request
-from flask_babel import get_locale, get_translations, gettext
+from flask_babel import Domain, get_locale, get_translations, gettext
 from flask_babel import lazy_gettext as _l
 
 from companion.editions.base import Edition, Label
@@ -58,6 +59,8 @@ def say(reason: Reason, *, sentence: bool = False) -> str:
         params.setdefault("num", count)
     else:
         template = str(translations.ugettext(reason.template))
+    if params and _french():
+        template = elide(template, params)
     if sentence and template[:1].isalpha():
         template = template[:1].upper() + template[1:]
     return template % params if params else template
@@ -121,7 +124,48 @@ def end_name(end: str) -> str:
     return str(END_NAMES.get(end, end))
 
 
+#: French "de" and "que" before a name put in a message: elided before a vowel ("les points
+#: d’Eve", "dès qu’Ines"), which a translator cannot write for a name not yet known.
+_ELIDABLE = re.compile(r"\b([Dd]e|[Qq]ue) %\((\w+)\)s")
+_VOWEL = re.compile(r"[aeiouyàâäéèêëîïôöùûüæœ]", re.IGNORECASE)
+
+
+def elide(template: str, params: dict[str, Any]) -> str:
+    """``template`` with "de %(x)s" written "d’%(x)s" (and "que" "qu’") where the text put in
+    starts with a vowel (not an "h", which French elides before some words only).
+
+    >>> elide("les points de %(player)s", {"player": "Eve"})
+    'les points d’%(player)s'
+    >>> elide("les points de %(player)s", {"player": "Ben"})
+    'les points de %(player)s'
+    """
+    def one(match: re.Match[str]) -> str:
+        value = params.get(match.group(2))
+        if isinstance(value, str) and _VOWEL.match(value):
+            return f"{match.group(1)[:-1]}’%({match.group(2)})s"
+        return match.group(0)
+
+    return _ELIDABLE.sub(one, template)
+
+
+def _french() -> bool:
+    locale = get_locale()
+    return locale is not None and locale.language == "fr"
+
+
+class _Messages(Domain):
+    """The app's messages, with French elision before the names put in them (``elide``)."""
+
+    def gettext(self, string: str, **variables: Any) -> str:
+        if variables and _french():
+            template = elide(str(self.get_translations().ugettext(string)), variables)
+            return template % variables
+        return super().gettext(string, **variables)
+
+
 def setup_i18n(app: Flask) -> None:
+    # Every gettext (pages, Python) goes through the Babel instance's domain.
+    app.extensions["babel"].instance.domain_instance = _Messages()
     app.jinja_env.filters["end_name"] = end_name
     app.jinja_env.filters["wild_meaning"] = wild_meaning
 

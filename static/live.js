@@ -3,12 +3,40 @@
 // cannot be had (an old browser, a proxy that cuts it), the page asks the API every 1.5 s
 // whether the game changed: a conditional request that costs a 304 while nothing did. A broken
 // stream reconnects by itself; meanwhile the page polls.
-// DOM wiring only (an ES module that imports nothing).
+// What the live region then says is worked out in live-news.js; DOM wiring only here.
+import { news, roundsOf } from "./live-news.js";
+
 followGame();
+announceFlash();
+
+// A message the page arrived with ("Round 4 stored.") is read out: the focus goes to it (a
+// live region speaks up when its text changes after the page loaded, not for what it held
+// from the start), and the next Tab goes on from there into the sheet.
+function announceFlash() {
+  const flash = document.querySelector("#main .flash[role=status]");
+  if (!flash || (document.activeElement && document.activeElement !== document.body)) return;
+  flash.tabIndex = -1;
+  flash.focus({ preventScroll: true });
+}
+
+function resultLine(root) {
+  const line = root.querySelector(".banner[role=status]");
+  return line ? line.textContent.replace(/\s+/g, " ").trim() : "";
+}
+
+// The live region is moved out of the content that is swapped: a region put in afresh with
+// its text already in it is not read out by every screen reader.
+function liveRegion() {
+  const region = document.getElementById("live-status");
+  const main = document.getElementById("main");
+  if (region && main && main.contains(region)) main.after(region);
+  return region;
+}
 
 function followGame() {
   let box = document.querySelector("[data-live]");
   if (!box || !window.fetch) return;
+  const announce = liveRegion();
   const api = box.getAttribute("data-live");
   const events = box.getAttribute("data-events");
   const content = box.getAttribute("data-content");
@@ -21,6 +49,7 @@ function followGame() {
     const main = document.getElementById("main");
     if (!main) return;
     const focused = document.activeElement && document.activeElement.id;
+    const before = roundsOf(main), status = resultLine(main);
     main.innerHTML = html;
     const fresh = main.querySelector("[data-live]");
     if (fresh) {
@@ -29,8 +58,15 @@ function followGame() {
       etag = '"' + box.getAttribute("data-etag") + '"';
       mark();
     }
-    const announce = document.getElementById("live-status");
-    if (announce) announce.textContent = announce.getAttribute("data-text");
+    const copy = main.querySelector("#live-status");
+    if (copy) copy.remove();
+    if (announce) {
+      const words = { updated: announce.getAttribute("data-text"),
+                      corrected: announce.getAttribute("data-corrected"),
+                      undone: announce.getAttribute("data-undone") };
+      announce.textContent = news(before, roundsOf(main), words,
+                                  { before: status, after: resultLine(main) });
+    }
     if (focused && document.getElementById(focused)) document.getElementById(focused).focus();
   }
 

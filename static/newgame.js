@@ -9,6 +9,7 @@
 import { offered, remembered } from "./recent-names.js";
 
 const NAMES_KEY = "phase10.names";
+const BEFORE_KEY = "phase10.names.before";
 newGameForm();
 
 function newGameForm() {
@@ -85,9 +86,22 @@ function newGameForm() {
       showPicks();  // no focus moved: a phone's keyboard would cover the names left to tap
     });
   }
+  // The names are kept when the form is sent; the phone's list as it was before goes into
+  // this tab's session, and a form sent back with problems (a name too long, one typed twice)
+  // puts it back: a name the server refused never becomes a chip.
+  try {
+    const before = sessionStorage.getItem(BEFORE_KEY);
+    sessionStorage.removeItem(BEFORE_KEY);
+    if (before !== null && form.querySelector(".field-error, .field-note")) {
+      localStorage.setItem(NAMES_KEY, before);
+    }
+  } catch (e) { /* private mode */ }
   form.addEventListener("submit", function () {
     const typed = names.map(function (input) { return input.value; });
-    try { localStorage.setItem(NAMES_KEY, JSON.stringify(remembered(recent(), typed))); } catch (e) { /* private mode */ }
+    try {
+      sessionStorage.setItem(BEFORE_KEY, JSON.stringify(recent()));
+      localStorage.setItem(NAMES_KEY, JSON.stringify(remembered(recent(), typed)));
+    } catch (e) { /* private mode */ }
   });
   form.addEventListener("input", function (event) {
     if (event.target.classList.contains("name-input")) { showNames(); showPicks(); }

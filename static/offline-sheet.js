@@ -160,6 +160,39 @@ function setup() {
     })))));
   }
 
+  // The grid's phase marks with the rounds that wait: a player's phases done are the first
+  // rows in play order, so the count the rounds give (as the Σ row's) marks them, the next
+  // row their current phase. Masters (phases chosen) and the 10-rounds variant (the round
+  // says the phase) are left as the server drew them.
+  function phaseMarks(state, w, view) {
+    const table = main.querySelector("table.sheet");
+    const body = table && table.querySelector("tbody.phases");
+    if (!body || !state.game || state.game.ten_rounds) return;
+    const chosen = state.ops.some(function (op) {
+      return (op.results || []).some(function (r) { return typeof r.phase === "number"; });
+    });
+    if (chosen) return;
+    const names = Array.prototype.slice.call(table.tHead.rows[0].cells, 1).map(function (cell) {
+      return cell.getAttribute("title") || cell.textContent.trim();
+    });
+    Array.prototype.forEach.call(body.rows, function (row, index) {
+      names.forEach(function (name, column) {
+        const cell = row.cells[column + 1], line = view.players.get(name);
+        if (!cell || !line) return;
+        const done = index < line.phases, current = index === line.phases;
+        if (done && !cell.classList.contains("done")) {
+          cell.classList.add("offline-done");
+          cell.append(ui(el("span", { "aria-hidden": "true" }, ["✕"])),
+                      ui(el("span", { "class": "visually-hidden" }, [w.waiting])));
+        }
+        if (!done && cell.classList.contains("done")) cell.classList.add("offline-undone");
+        if (current !== cell.classList.contains("current")) {
+          cell.classList.add(current ? "offline-current" : "offline-not-current");
+        }
+      });
+    });
+  }
+
   // The standings at a glance with the rounds that wait (the card game: points added up and
   // phases counted, as the Σ row), their rows in the order the sheet's rule gives, and a
   // line saying which rounds they include. The server's rows come back once all is sent.
@@ -262,6 +295,7 @@ function setup() {
     if (state.ops.length && place) place.before(pendingPanel(state, w, view));
     if (!state.ops.length) return;
     sheetRows(state, w, view);
+    phaseMarks(state, w, view);
     // Who deals next follows from the rules: the server says so once the rounds arrive.
     main.querySelectorAll(".round-line").forEach(function (line) { line.classList.add("offline-hidden"); });
     standings(state, w, view);
@@ -338,8 +372,10 @@ function setup() {
     last = [state, w];
     if (observer) observer.disconnect();
     main.querySelectorAll("[data-offline-ui]").forEach(function (node) { node.remove(); });
-    main.querySelectorAll(".offline-removed, .offline-replaced, .offline-hidden").forEach(function (node) {
-      node.classList.remove("offline-removed", "offline-replaced", "offline-hidden");
+    const marks = ["offline-removed", "offline-replaced", "offline-hidden", "offline-done",
+                   "offline-undone", "offline-current", "offline-not-current"];
+    main.querySelectorAll("." + marks.join(", .")).forEach(function (node) {
+      node.classList.remove.apply(node.classList, marks);
     });
     main.querySelectorAll("a[data-offline-href]").forEach(function (link) {
       link.setAttribute("href", link.getAttribute("data-offline-href"));

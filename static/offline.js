@@ -188,7 +188,8 @@ function setup() {
       askForSync();
       return navigator.onLine ? syncAll().catch(function () {}) : null;
     }).then(function () {
-      if (state.form) location.assign("/games/" + key + "#sheet");
+      // To the top of the sheet, where the banner says the round is kept (and later sent).
+      if (state.form) location.assign("/games/" + key);
       else refresh();
     }, function (error) {
       state.note = error && error.invalid ? words.invalid : words.notSent;
@@ -246,7 +247,7 @@ function setup() {
   function start() {
     if (location.hash === "#kept") {  // the worker kept a round the server failed to store
       state.note = words.keptServer;
-      history.replaceState(null, "", location.pathname + location.search + "#sheet");
+      history.replaceState(null, "", location.pathname + location.search);
     }
     probe().then(load).then(sinceText).then(function () {
       render();

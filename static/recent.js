@@ -1,8 +1,10 @@
 // Recent games live in this device's localStorage only; the server keeps no list of them.
 // Each entry keeps the game's status and winners as last seen; the home page asks the API
 // for fresher ones when it can (and shows the stored ones when offline).
-// DOM wiring; what each game's line says is recent-words.js.
+// DOM wiring; what each game's line says is recent-words.js, its title and day
+// recent-title.js.
 import { describe } from "./recent-words.js";
+import { dayOf, recentTitle } from "./recent-title.js";
 
 recentGames();
 groupLink();
@@ -50,20 +52,22 @@ function recentGames() {
   const games = load();
   if (!games.length) return;
   const words = section.dataset;
+  let kinds = {};
+  try { kinds = JSON.parse(words.kinds || "{}"); } catch (e) { /* the titles as kept */ }
 
   const ul = section.querySelector("ul");
   games.forEach(function (g) {
     const li = document.createElement("li");
     const a = document.createElement("a");
     a.href = g.url;
-    a.textContent = g.title;
+    a.textContent = recentTitle(g, kinds);
     li.appendChild(a);
     const status = document.createElement("span");
     status.className = "recent-status";
     li.appendChild(status);
     const when = document.createElement("span");
     when.className = "muted";
-    when.textContent = " · " + new Date(g.seen).toLocaleDateString();
+    when.textContent = " · " + dayOf(g.seen, document.documentElement.lang);
     li.appendChild(when);
     ul.appendChild(li);
     function show() {

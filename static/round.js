@@ -7,6 +7,19 @@ import { padCount, padTotal, phaseDoneByPoints, wentOutFills } from "./round-poi
 
 roundForm();
 penaltyPad();
+focusFirstProblem();
+
+// A form sent back with problems puts the focus on the first field at fault, whose error a
+// screen reader then reads (aria-describedby); a problem of the whole round (a conflict, an
+// impossible deal to confirm) is focused itself.
+function focusFirstProblem() {
+  const form = document.querySelector(".round-form");
+  if (!form) return;
+  const invalid = form.querySelector("[aria-invalid=true]");
+  if (invalid) { invalid.focus(); return; }
+  const verdict = document.querySelector(".verdict[role=alert]");
+  if (verdict) { verdict.tabIndex = -1; verdict.focus(); }
+}
 
 function roundForm() {
   const form = document.querySelector(".round-form");

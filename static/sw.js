@@ -119,7 +119,8 @@ function postPage(event) {
     return copy.formData().then(function (fields) {
       return keepForm(match[1], url.pathname, fields);
     }).then(function () {
-      return Response.redirect("/games/" + match[1] + (reason === "server" ? "#kept" : "#sheet"), 303);
+      // The top of the sheet: its banner says the round is kept, and later that it was sent.
+      return Response.redirect("/games/" + match[1] + (reason === "server" ? "#kept" : ""), 303);
     }, function (error) {
       return notSent(error && error.invalid ? "invalid" : "offline");
     });

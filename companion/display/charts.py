@@ -17,6 +17,42 @@ WIDTH, HEIGHT = 360, 200
 LEFT, RIGHT, TOP, BOTTOM = 38, 10, 12, 26
 COLOURS = ("#d32f2f", "#1565c0", "#2e7d32", "#b7791f", "#6a1b9a", "#00838f")
 DASHES = ("", "6 3", "2 3", "8 3 2 3", "1 2", "10 4")
+#: Each player's line also carries a shape at its points, so that lines tell players apart
+#: without their colour (and where dark mode's lighter colours come close): a circle, a
+#: square, a triangle, a diamond, a triangle pointing down, a cross.
+SHAPES = ("circle", "square", "triangle", "diamond", "down", "cross")
+#: The most marks one line carries; a longer game marks every second, third … point.
+MOST_MARKS = 16
+
+
+def _shape(index: int, x: float, y: float, r: float = 3.5) -> str:
+    """SVG path data of player ``index``'s shape centred on (x, y)."""
+    kind = SHAPES[index % len(SHAPES)]
+    if kind == "circle":
+        return f"M{x - r:.1f},{y:.1f}a{r},{r} 0 1,0 {2 * r},0a{r},{r} 0 1,0 {-2 * r},0z"
+    if kind == "square":
+        return f"M{x - r:.1f},{y - r:.1f}h{2 * r}v{2 * r}h{-2 * r}z"
+    if kind in ("triangle", "down"):
+        tip = -1.25 * r if kind == "triangle" else 1.25 * r
+        return (f"M{x:.1f},{y + tip:.1f}L{x + 1.2 * r:.1f},{y - tip * .75:.1f}"
+                f"L{x - 1.2 * r:.1f},{y - tip * .75:.1f}z")
+    if kind == "diamond":
+        d = 1.35 * r
+        return f"M{x:.1f},{y - d:.1f}L{x + d:.1f},{y:.1f}L{x:.1f},{y + d:.1f}L{x - d:.1f},{y:.1f}z"
+    return (f"M{x - r:.1f},{y - r:.1f}L{x + r:.1f},{y + r:.1f}"
+            f"M{x + r:.1f},{y - r:.1f}L{x - r:.1f},{y + r:.1f}")
+
+
+def marks(index: int, points: list[tuple[float, float]]) -> str:
+    """Player ``index``'s shapes on a line's points (at most ``MOST_MARKS``, the last always),
+    filled in the line's colour (dark mode: the ``dot`` rule in app.css)."""
+    step = max(1, -(-len(points) // MOST_MARKS))
+    chosen = {*range(0, len(points), step), len(points) - 1} if points else set()
+    data = "".join(_shape(index, *points[n]) for n in sorted(chosen))
+    width = 2 if SHAPES[index % len(SHAPES)] == "cross" else 1
+    colour = COLOURS[index % len(COLOURS)]
+    return (f'<path d="{data}" class="dot s{index % len(COLOURS)}" fill="{colour}" '
+            f'stroke="{colour}" stroke-width="{width}" aria-hidden="true"/>')
 
 
 @dataclass(frozen=True)
@@ -86,23 +122,24 @@ def progress_chart(sheet: scoring.Sheet, title: str) -> Markup:
     parts = [f'<svg viewBox="0 0 {WIDTH} {HEIGHT}" class="chart" role="img" '
              f'aria-label="{escape(title)}">', *_grid(top, ticks, rounds)]
     for index, line in enumerate(series):
-        points = " ".join(
-            f"{_scale(n, 0, max(rounds, 1), LEFT, WIDTH - RIGHT):.1f},"
-            f"{_scale(v, 0, top, HEIGHT - BOTTOM, TOP):.1f}"
-            for n, v in enumerate(line.values, start=line.start))
+        at = [(_scale(n, 0, max(rounds, 1), LEFT, WIDTH - RIGHT),
+               _scale(v, 0, top, HEIGHT - BOTTOM, TOP))
+              for n, v in enumerate(line.values, start=line.start)]
+        points = " ".join(f"{x:.1f},{y:.1f}" for x, y in at)
         dash = f' stroke-dasharray="{DASHES[index % len(DASHES)]}"' if index % 6 else ""
         parts.append(f'<polyline points="{points}" class="s{index % 6}" fill="none" '
                      f'stroke="{COLOURS[index % 6]}" '
                      f'stroke-width="2.5"{dash}><title>{escape(line.name)}</title></polyline>')
+        parts.append(marks(index, at))
     parts.append("</svg>")
     return Markup("".join(parts))
 
 
 def legend_key(index: int) -> Markup:
-    """A short line in the player's colour and dash pattern, for the chart's legend."""
+    """A short line in the player's colour, dash pattern and shape, for the chart's legend."""
     dash = DASHES[index % len(DASHES)]
     pattern = f' stroke-dasharray="{dash}"' if dash else ""
-    return Markup(f'<svg viewBox="0 0 28 6" width="28" height="6" aria-hidden="true">'
-                  f'<line x1="0" y1="3" x2="28" y2="3" class="s{index % 6}" '
+    return Markup(f'<svg viewBox="0 0 28 10" width="28" height="10" aria-hidden="true">'
+                  f'<line x1="0" y1="5" x2="28" y2="5" class="s{index % 6}" '
                   f'stroke="{COLOURS[index % 6]}" '
-                  f'stroke-width="3"{pattern}/></svg>')
+                  f'stroke-width="3"{pattern}/>{marks(index, [(14.0, 5.0)])}</svg>')

@@ -14,7 +14,7 @@ from flask_babel import gettext as _
 from markupsafe import Markup, escape
 
 from companion import editions
-from companion.display.charts import COLOURS, DASHES
+from companion.display.charts import COLOURS, DASHES, marks
 from companion.editions import Edition
 from companion.scoring.records import GroupRecords, PhaseRecord
 
@@ -107,11 +107,13 @@ def wins_chart(wins: Sequence[tuple[str, ...]], names: Sequence[str], title: str
                      f'text-anchor="middle">{first + n}</text>')
     apart = _apart(lines)
     for index, (name, line) in enumerate(zip(names, lines, strict=True)):
-        points = " ".join(f"{x(n):.1f},{y(v) + apart[index][n]:.1f}" for n, v in enumerate(line))
+        at = [(x(n), y(v) + apart[index][n]) for n, v in enumerate(line)]
+        points = " ".join(f"{px:.1f},{py:.1f}" for px, py in at)
         dash = f' stroke-dasharray="{DASHES[index]}"' if DASHES[index] else ""
         parts.append(f'<polyline points="{points}" fill="none" class="s{index}" '
                      f'stroke="{COLOURS[index]}" stroke-width="2.5"{dash}>'
                      f'<title>{escape(name)}</title></polyline>')
+        parts.append(marks(index, at))
     parts.append("</svg>")
     return Markup("".join(parts))
 

@@ -57,7 +57,30 @@ def build(game: models.Game, sheet: scoring.Sheet, *, editable: bool) -> dict[st
         "chart": progress_chart(sheet, _chart_title(sheet)) if sheet.rounds else None,
         "phase_titles": {number: say_phase(phase) for number, phase in phases.items()},
         "labels": labels(sheet),
+        "said": said(sheet),
     }
+
+
+def said(sheet: scoring.Sheet) -> dict[int, str]:
+    """Each round in a sentence, as the live region reads it out when another phone stores
+    it (static/live-news.js): "Round 4: Anna went out, Ben 10, Cem 55"; the board game says
+    its markers' moves."""
+    return {view.number: _("Round %(number)s: %(results)s", number=view.number,
+                           results=", ".join(_results_said(view, sheet.setup.edition)))
+            for view in sheet.rounds}
+
+
+def _results_said(view: scoring.RoundView, edition: Edition) -> list[str]:
+    if not edition.markers:
+        return [_("%(name)s went out", name=result.player) if result.went_out
+                else _("%(name)s %(points)s", name=result.player, points=result.points)
+                for result in view.results]
+    ender = next((result.player for result in view.results if result.went_out), None)
+    return [f"{move.player}: " + (
+        _("phase %(a)s → phase %(b)s", a=move.start, b=move.end) if move.end < edition.wreath
+        else _("phase %(a)s → laurel wreath", a=move.start))
+        + (f" ({_('ended the round, +2')})" if move.player == ender else "")
+        for move in view.moves]
 
 
 def labels(sheet: scoring.Sheet) -> dict[str, Any]:

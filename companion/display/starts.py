@@ -16,3 +16,10 @@ def starts() -> list[dict[str, str | None]]:
              "kind": edition.says("kind", _), "hint": edition.says("start_hint", _),
              "label": edition.says("new_label", _)}
             for edition in editions.all_editions() if edition.start_hint]
+
+
+def kinds() -> dict[str, str]:
+    """Each edition's kind of game ("Card game") in this page's language, by the edition's
+    key: what a game's page keeps on the phone for the home page's recent games. House rules
+    are said by their own name, kept with the game."""
+    return {edition.key: edition.says("kind", _) for edition in editions.all_editions()}

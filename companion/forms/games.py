@@ -97,7 +97,9 @@ PHASE_SETS: tuple[tuple[str, object], ...] = (
 
 class NewGameForm(FlaskForm):
     edition = RadioField(_l("Edition"), default=editions.DEFAULT_KEY)
-    names = FieldList(StringField(validators=[Optional(), _name_length]),
+    # A name's length is checked with the other names' problems (services.games), so that
+    # they are all said at once.
+    names = FieldList(StringField(validators=[Optional()]),
         min_entries=MAX_PLAYERS, max_entries=MAX_PLAYERS)
     group = HiddenField()  # a group's edit link: the game joins that group
     # The names a look-alike warning was shown for: sent again unchanged, the game starts.

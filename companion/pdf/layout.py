@@ -66,6 +66,7 @@ def styles() -> dict[str, ParagraphStyle]:
         "label": ParagraphStyle("label", base, fontSize=7.5, leading=9, textColor=SOFT_INK),
         "name": ParagraphStyle("name", base, fontName=font.bold, fontSize=10, leading=12,
                                alignment=1),
+        "emoji name": ParagraphStyle("emoji name", base, fontSize=15, leading=16, alignment=1),
         "outcome": ParagraphStyle("outcome", base, fontName=font.bold, fontSize=12, leading=15),
         # Under a name in the grid's header: "left after round 3", "joined in round 2".
         "status": ParagraphStyle("status", base, fontSize=7, leading=8.5, textColor=SOFT_INK,

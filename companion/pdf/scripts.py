@@ -146,6 +146,17 @@ def name_markup(name: str, *, bold: bool = False, size: float = 10) -> str:
     return text if font == own else f'<font name="{font}">{text}</font>'
 
 
+def emoji_only(name: str) -> bool:
+    """Whether a name is written in emoji only (no letters drawn beside them).
+
+    >>> emoji_only("🦊"), emoji_only("🦊 Ben"), emoji_only("")
+    (True, False, False)
+    """
+    clusters = [cluster for cluster in CLUSTER.findall(name) if not cluster.isspace()]
+    return bool(clusters) and all(not cluster.isascii() and is_emoji(cluster)
+                                  for cluster in clusters)
+
+
 def names_markup(names: Iterable[str], *, size: float = 10) -> str:
     """Several names, each in its own font, separated by commas."""
     return ", ".join(name_markup(name, size=size) for name in names)

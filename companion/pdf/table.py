@@ -32,7 +32,7 @@ from companion.pdf.layout import (
     para,
     rich,
 )
-from companion.pdf.scripts import name_markup
+from companion.pdf.scripts import emoji_only, name_markup
 from companion.scoring.grid import (
     Grid,
     NameCell,
@@ -70,10 +70,19 @@ def space(number: int, wreath: int, _: Translate) -> str:
     return _("wreath") if number >= wreath else str(number)
 
 
+#: The size (points) a column's head draws a name of emoji only at.
+EMOJI_NAME = 15
+
+
 def _name(cell: NameCell, _: Translate) -> Any:
     if not cell.name:
         return para(_("Player %(n)s:") % {"n": cell.seat}, "label")
-    name = Clipped(rich(name_markup(cell.name, bold=True), "name"))
+    # A name of emoji only has no bold letters to stand out as the others do: its emoji are
+    # drawn as high as the points below them.
+    if emoji_only(cell.name):
+        name = Clipped(rich(name_markup(cell.name, size=EMOJI_NAME), "emoji name"))
+    else:
+        name = Clipped(rich(name_markup(cell.name, bold=True), "name"))
     if cell.left:  # said under the name, as on the players page
         return [name, para(_("left after round %(number)s") % {"number": cell.left - 1},
                            "status")]

@@ -15,6 +15,8 @@ RUN_ORDER = "the run %(cards)s is not in ascending order: lay it as %(order)s"
 RUN_ORDER_UNFIXABLE = "the run %(cards)s is not in ascending order"
 RUN_GAP = "the run %(cards)s has a gap at %(missing)s"
 RUN_WIDE_GAP = "the run %(cards)s has a gap from %(low)s to %(high)s"
+RUN_GAP_FIX = "the run %(cards)s has a gap at %(missing)s: lay it as %(order)s"
+RUN_WIDE_GAP_FIX = "the run %(cards)s has a gap from %(low)s to %(high)s: lay it as %(order)s"
 RUN_CROWDED = "the run %(cards)s has too many wilds between %(low)s and %(high)s"
 RUN_BELOW_ONE = "the run %(cards)s would go below 1"
 RUN_PAST_TWELVE = "the run %(cards)s would go past 12"
@@ -83,7 +85,7 @@ def check_run(edition: Edition, kind: PartKind, cards: Sequence[Card],
     reasons = [reason for (i, a), (j, b) in pairwise(naturals)
                if (reason := _between(shown, i, a, j, b)) is not None]
     if reasons:
-        return reasons, ()
+        return _gaps_fixed(edition, kind, cards, reasons) if wilds else reasons, ()
     start = naturals[0][1] - naturals[0][0]
     end = start + len(cards) - 1
     if not (edition.turned_jokers and start <= MIN_NUMBER and end >= MAX_NUMBER):
@@ -134,6 +136,21 @@ def hit_run(edition: Edition, kind: PartKind, table: tuple[Card, ...], card: Car
     else:
         params, template = {"low": ends["low"], "high": ends["high"]}, HIT_RUN_ENDS
     return (), (Reason(template, {"card": str(card), "cards": shown, **params}),)
+
+
+_GAP_FIXES = {RUN_GAP: RUN_GAP_FIX, RUN_WIDE_GAP: RUN_WIDE_GAP_FIX}
+
+
+def _gaps_fixed(edition: Edition, kind: PartKind, cards: Sequence[Card],
+                reasons: list[Reason]) -> list[Reason]:
+    """Gaps a wild laid elsewhere could fill ("8 9 11 W"): each gap names the order that makes
+    the run ("lay it as 8 9 W 11"), when the same cards in that order are one."""
+    fixed = ascending(edition, cards)
+    if fixed is None or check_run(edition, kind, fixed, show(kind, fixed))[0]:
+        return reasons
+    order = show(kind, fixed)
+    return [Reason(_GAP_FIXES[reason.template], {**(reason.params or {}), "order": order})
+            if reason.template in _GAP_FIXES else reason for reason in reasons]
 
 
 def _between(shown: str, i: int, a: int, j: int, b: int) -> Reason | None:

@@ -64,9 +64,7 @@ def validate_spec(spec: GameSpec) -> GameSpec:
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         problems.append(("players", Reason("a game has %(min)s to %(max)s players",
                                             {"min": MIN_PLAYERS, "max": MAX_PLAYERS})))
-    name_problem = _name_problem(names)
-    if name_problem is not None:
-        problems.append(("players", name_problem))
+    problems.extend(("players", problem) for problem in _name_problems(names))
     every = spec.edition.phase_numbers
     phases = (every if not spec.edition.variants or spec.phases is None
               else tuple(sorted(spec.phases)))
@@ -86,23 +84,24 @@ def validate_spec(spec: GameSpec) -> GameSpec:
     return GameSpec(spec.edition, names, phases, spec.ten_rounds, spec.knocking, first or None)
 
 
-def _name_problem(names: Sequence[str]) -> Problem | None:
-    """The first name that cannot be, as a problem naming its player (``player``: the name
-    as typed, "" for a missing one, so that a form can mark that one field). Two names are
-    one player when their :func:`companion.names.key` is the same ("Anna" and " anna")."""
+def _name_problems(names: Sequence[str]) -> list[Problem]:
+    """Every name that cannot be, each as a problem naming its player (``player``: the name
+    as typed, "" for a missing one, so that a form can mark that one field): all at once, so
+    that a table fixes its names in one go. Two names are one player when their
+    :func:`companion.names.key` is the same ("Anna" and " anna"); the second is at fault."""
     seen: set[str] = set()
+    problems = []
     for seat, name in enumerate(names, start=1):
         if not companion_names.clean(name):
-            return Problem("player %(n)s has no name: a name has 1 to %(max)s characters",
-                           {"n": seat, "max": MAX_NAME}, player=name)
-        refused = companion_names.refusal(name, MAX_NAME)
-        if refused is not None:
-            return Problem(refused.template, refused.params, player=name)
-        if companion_names.key(name) in seen:
-            return Problem("“%(name)s” is in this game twice: every player needs a different "
-                           "name", {"name": name}, player=name)
+            problems.append(Problem("player %(n)s has no name: a name has 1 to %(max)s "
+                                    "characters", {"n": seat, "max": MAX_NAME}, player=name))
+        elif (refused := companion_names.refusal(name, MAX_NAME)) is not None:
+            problems.append(Problem(refused.template, refused.params, player=name))
+        elif companion_names.key(name) in seen:
+            problems.append(Problem("“%(name)s” is in this game twice: every player needs a "
+                                    "different name", {"name": name}, player=name))
         seen.add(companion_names.key(name))
-    return None
+    return problems
 
 
 def create_game(spec: GameSpec) -> models.Game:

@@ -8,10 +8,17 @@ from urllib.parse import urlsplit
 from flask import Blueprint, current_app, redirect, render_template, request, url_for
 from werkzeug.wrappers import Response
 
-from companion.display.starts import starts
+from companion.display.starts import kinds, starts
 from companion.i18n import LANGUAGE_COOKIE
 
 bp = Blueprint("main", __name__)
+
+
+@bp.app_context_processor
+def recent_words() -> dict[str, object]:
+    """The kinds of game the device's recent games are said by (templates/_recent_games.html,
+    on the home page and the offline page), worked out only where a page shows the list."""
+    return {"recent_kinds": kinds}
 
 
 @bp.get("/")

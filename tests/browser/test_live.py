@@ -98,7 +98,10 @@ def test_a_round_shows_on_the_other_phone_without_a_reload(pages: Any, server: s
     assert sheet["rounds"] == [["1", "0", "20", "65"]]
     assert sheet["marks"] == {"Anna": [1], "Ben": [1], "Cem": []}
     expect(follower.get_by_text(re.compile(r"Round 2 · Ben deals"))).to_be_visible()
-    expect(follower.locator("#live-status")).to_have_text("The sheet was updated.")
+    # A screen reader hears what changed, not only that something did.
+    expect(follower.locator("#live-status")).to_have_text(
+        "Round 1: Anna went out, Ben 20, Cem 65.")
+    expect(keeper.locator(".flash")).to_be_focused()  # read out: "Round 1 stored."
     # Still the read-only page: the swapped-in sheet offers no editing either.
     expect(follower.get_by_role("link", name=re.compile("Enter round"))).to_have_count(0)
     watch.stayed()
@@ -117,6 +120,8 @@ def test_a_round_shows_on_the_other_phone_without_a_reload(pages: Any, server: s
     expect(totals(keeper)).to_have_text(["0", "20", "70"], timeout=LIVE)
     assert read_sheet(follower)["rounds"] == [["1", "0", "20", "70"]]
     assert read_sheet(keeper)["rounds"] == [["1", "0", "20", "70"]]
+    expect(follower.locator("#live-status")).to_have_text("Round 1 was corrected.")
+    expect(keeper.locator("#live-status")).to_have_text("Round 1 was corrected.")
     # The keeper's swapped-in sheet still has the editing links.
     expect(keeper.get_by_role("link", name="Enter round 2")).to_be_visible()
     expect(keeper.get_by_role("link", name="Edit round 1")).to_be_visible()

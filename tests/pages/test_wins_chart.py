@@ -33,3 +33,21 @@ def test_a_line_alone_at_its_value_is_drawn_at_its_value() -> None:
     assert lines["Ann"][0][1] + APART == lines["Ben"][0][1]
     middle = (lines["Ann"][2][1] + lines["Ben"][2][1]) / 2
     assert middle not in (lines["Ann"][2][1], lines["Ben"][2][1])
+
+
+def test_each_players_line_carries_its_own_shape_on_its_points() -> None:
+    names = ["Anna", "Ben", "李雷", "Dee"]
+    svg = str(wins_chart([("Anna",), ("Ben",), ("李雷",)], names, "Wins"))
+    lines = lines_of(svg)
+    marks = dict(re.findall(r'<path d="([^"]*)" class="dot s(\d)"', svg)[i][::-1]
+                 for i in range(len(names)))
+    for index, name in enumerate(names):
+        data = marks[str(index)]
+        first = [float(n) for n in re.findall(r"-?\d+(?:\.\d+)?", data)[:2]]
+        assert data.count("M") == len(lines[name]), name  # one shape per game, and the start
+        x, y = lines[name][0]
+        assert abs(first[0] - x) < 6 and abs(first[1] - y) < 6, name
+    # Ben's and 李雷's lines (alike in dark mode's colours) differ in shape and dashes.
+    assert marks["1"].count("h") == 2 * len(lines["Ben"]) and "h" not in marks["2"]  # squares
+    assert re.search(r'class="s1"[^>]*stroke-dasharray="6 3"', svg)
+    assert re.search(r'class="s2"[^>]*stroke-dasharray="2 3"', svg)

@@ -4,6 +4,7 @@ long label ("Durchgang") at the label's size (issue 36)."""
 
 from __future__ import annotations
 
+import re
 from datetime import date
 from io import BytesIO
 
@@ -87,3 +88,24 @@ def test_an_emoji_picture_is_drawn_again_when_its_file_is_gone() -> None:
     path.unlink()
     assert emoji.picture("😀") == path and path.exists()
     assert emoji.picture("A") is not None and not emoji.is_emoji("A")
+
+
+def _head_picture(name: str) -> tuple[str, float]:
+    """The style of a name's column head and the height (points) of its first emoji picture."""
+    from companion.pdf import table
+    from companion.scoring.grid import NameCell
+
+    head = table._name(NameCell(name, 1), str).content  # the paragraph inside its clip
+    height = re.search(r'<img [^>]*height="([\d.]+)"', head.text)
+    assert height is not None, head.text
+    return head.style.name, float(height.group(1))
+
+
+def test_a_name_of_emoji_only_prints_as_high_as_the_points_below_it() -> None:
+    alone_style, alone = _head_picture("🦊")
+    family_style, family = _head_picture(FAMILY)
+    beside_style, beside = _head_picture("Cem 😀")
+    assert alone_style == family_style == "emoji name" and beside_style == "name"
+    assert alone == family >= 14 > 10 > beside  # the points print at 12 pt
+    data = game_sheet(comings_and_goings(names=("🦊", "Ben", FAMILY, "Dee")), INFO)
+    assert images(data) == 2
