@@ -180,9 +180,11 @@ def game_name(edition: Edition) -> tuple[str, int | None]:
     """The name and BoardGameGeek id a game of ``edition`` is logged under."""
     if edition.house:
         return f"Phase 10 ({edition.name})", None
-    return {"masters": ("Phase 10 Masters", None),
-            "board": ("Phase 10 Board Game", None)}.get(edition.key,
-                                                         ("Phase 10", CARD_GAME_BGG_ID))
+    if edition.markers:  # the board game
+        return "Phase 10 Board Game", None
+    if edition.chooses_phase:  # Masters
+        return "Phase 10 Masters", None
+    return "Phase 10", CARD_GAME_BGG_ID
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ How the formats map (docs/decisions.md, "Plays logged elsewhere"):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -80,10 +80,17 @@ def edition_of(game: str, bgg_id: int | None) -> Edition | None:
     if bgg_id != CARD_GAME_BGG_ID and not name.startswith("phase 10"):
         return None
     if "masters" in name:
-        return editions.get("masters")
+        return _builtin(lambda edition: edition.chooses_phase)
     if "board game" in name or "brettspiel" in name or "boardgame" in name:
-        return editions.get("board")
+        return _builtin(lambda edition: edition.markers)
     return editions.default()
+
+
+def _builtin(trait: Callable[[Edition], bool]) -> Edition:
+    """The built-in edition with ``trait`` (Masters chooses phases, the board game has
+    markers): found by what it can do, not by its key."""
+    return next(edition for edition in editions.all_editions()
+                if not edition.house and trait(edition))
 
 
 def _named(players: Sequence[LoggedPlayer]) -> list[str]:

@@ -6,7 +6,7 @@ from flask import flash, render_template, request
 from flask_babel import gettext as _
 from werkzeug import Response
 
-from companion import names, scoring
+from companion import editions, names, scoring
 from companion.forms.paper import LineForm, PaperGameForm
 from companion.i18n import say
 from companion.rules.errors import Reason
@@ -21,7 +21,7 @@ def paper() -> str | Response:
     form = PaperGameForm()
     if request.method == "GET":
         form.group.data = request.args.get("group", "")
-        if request.args.get("edition") in ("original", "masters", "board"):
+        if request.args.get("edition") in set(editions.keys()):
             form.edition.data = request.args["edition"]
     if form.validate_on_submit():
         filled = form.filled()
