@@ -26,7 +26,7 @@ from companion.extensions import db
 from companion.i18n import say
 from companion.schemas.answers import ErrorJson, GameJson
 from companion.schemas.games import game_json
-from companion.services import exchange, games, groups, players
+from companion.services import exchange, games, groups, players, ratings
 
 #: Every kind of refusal and the HTTP status it is answered with: the one place that decides.
 STATUS: dict[Kind, int] = {
@@ -224,6 +224,10 @@ def group_problem(error: groups.GroupProblem) -> Response:
     return json_error(status(error), say(error.reason, sentence=True))
 
 
+def players_refused(error: ratings.PlayersRefused) -> Response:
+    return _fields(error, [(error.field, error.reason)])
+
+
 def import_refused(error: exchange.ImportRefused) -> Response:
     db.session.rollback()
     detail = {"game": error.game, "round": error.round, "player": error.player,
@@ -246,6 +250,7 @@ REFUSALS: dict[str, dict[type[Exception], Callable[[Any], Response]]] = {
         CompanionError: bad_input, games.SetupError: setup_error,
         games.StaleRevision: stale_revision, games.StaleRound: stale,
         groups.GroupProblem: group_problem, exchange.ImportRefused: import_refused,
+        ratings.PlayersRefused: players_refused,
     },
 }
 

@@ -19,6 +19,9 @@ MAX_NAME = 30
 MAX_NAME_STORED = 400
 #: Points of one hand: far above any real hand (190), keeps stored numbers sane.
 MAX_POINTS = 1000
+#: Players one evening of a group seats at once (six tables of six): the odds before a game
+#: and the seating take at most this many names.
+MAX_EVENING = 36
 #: Characters in a group's name; also the database column.
 MAX_GROUP_NAME = 40
 #: Games in one group: a group playing three games every week of the year needs 32 years to

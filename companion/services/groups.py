@@ -23,8 +23,9 @@ from companion.exceptions import Kind, Reason, ServiceError
 from companion.extensions import db
 from companion.limits import MAX_GROUP_GAMES, MAX_GROUP_NAME
 from companion.scoring import GameSpec, record_tallies, records
+from companion.scoring.ratings import Rating
 from companion.services import games as services_games
-from companion.services import group_records, players, reading
+from companion.services import group_records, players, ratings, reading
 
 
 class GroupProblem(ServiceError):
@@ -203,6 +204,13 @@ def derived(group: models.Group, known: str | None = None, *,
     return stores.groups.get((key, listed), derive)
 
 
+def rated(group: models.Group) -> dict[str, list[tuple[str, Rating]]]:
+    """Each kind's ratings by the names the group shows, highest first
+    (companion.services.ratings), its records derived first for a group stored before them."""
+    tallies_of(group)
+    return ratings.named(group)
+
+
 def roster(group: models.Group) -> list[tuple[str, int | None]]:
     """The group's players as its new game offers them (:func:`roster_of`), from the kept
     records and the newest game's players: no game's rounds are read."""
@@ -329,6 +337,7 @@ def merge(group: models.Group, spelling: str, into: str) -> None:
             alias.name = target  # who was merged into the spelling follows it
     _count_as(group, spelling, target)
     group_records.bump(db.session(), group.id)
+    ratings.people_changed(db.session(), group)  # who counts as whom changed
     db.session.flush()
 
 
@@ -371,6 +380,7 @@ def rename(group: models.Group, old: str, new: str) -> str:
     if person in typed or person in current:  # only a spelling typed in a game needs one
         _count_as(group, person, new)
     group_records.bump(db.session(), group.id)
+    ratings.people_changed(db.session(), group)  # who counts as whom changed
     db.session.flush()
     return new
 
@@ -384,6 +394,7 @@ def unmerge(group: models.Group, spelling: str) -> None:
                                                 {"name": spelling}))
     group.aliases.remove(alias)
     group_records.bump(db.session(), group.id)
+    ratings.people_changed(db.session(), group)  # who counts as whom changed
     db.session.flush()
 
 

@@ -37,3 +37,8 @@ def unit() -> Iterator[None]:
         raise
     session.info.pop(_OPEN, None)
     session.commit()
+
+
+def is_open() -> bool:
+    """Whether a use case's unit is open in this session (its write is under way)."""
+    return bool(db.session().info.get(_OPEN))
