@@ -32,7 +32,7 @@ from companion.schemas import (
 from companion.schemas.games import game_json
 from companion.schemas.groups import group_json
 from companion.schemas.ratings import OddsAnswer, OddsBody, OddsListJson
-from companion.services import exchange, games, groups, ratings
+from companion.services import exchange, games, groups
 
 bp = Blueprint("api_groups", __name__, url_prefix="/api")
 csrf.exempt(bp)
@@ -100,8 +100,7 @@ def odds(key: str) -> Response:
     data = common.body()
     group, _editable = _group(key)
     asked = read(OddsBody, data)
-    groups.tallies_of(group)  # a group stored before its records: its facts first
-    found = ratings.odds(group, asked.players, asked.game)
+    found = groups.odds(group, asked.players, asked.game)
     answer: OddsListJson = {"odds": [{"name": name, "chance": chance}
                                      for name, chance in found]}
     return jsonify(answer)

@@ -211,6 +211,14 @@ def rated(group: models.Group) -> dict[str, list[tuple[str, Rating]]]:
     return ratings.named(group)
 
 
+def odds(group: models.Group, players: Sequence[str], kind: str) -> list[tuple[str, float]]:
+    """Each player's chance to win a game of ``kind`` of these players
+    (companion.services.ratings.odds), its records derived first for a group stored before
+    them."""
+    tallies_of(group)
+    return ratings.odds(group, players, kind)
+
+
 def roster(group: models.Group) -> list[tuple[str, int | None]]:
     """The group's players as its new game offers them (:func:`roster_of`), from the kept
     records and the newest game's players: no game's rounds are read."""
