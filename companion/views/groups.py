@@ -214,7 +214,7 @@ def _manage_forms(group: models.Group, records: GroupRecords) -> dict[str, objec
 
 def _derived_html(derived: Derived, editable: bool,
                   rated: dict[str, list[tuple[str, Rating]]]) -> Markup:
-    """The list, ratings, records and charts: the list rendered once per change, the ratings
+    """The ratings, list, records and charts: the list rendered once per change, the ratings
     once per change to them, the records and charts once per change to them (a round of a
     game in progress leaves both as they are), each per language and kind of link."""
     locale, records = str(get_locale()), derived.records
@@ -246,8 +246,8 @@ def _derived_html(derived: Derived, editable: bool,
 
     blocks = stores.group_blocks
     shown = tuple((kind, tuple(found)) for kind, found in rated.items())
-    return (blocks.get(("games", derived.fingerprint, locale, editable, _listed()), games_list)
-            + blocks.get(("ratings", shown, locale), rating_tables)
+    return (blocks.get(("ratings", shown, locale), rating_tables)
+            + blocks.get(("games", derived.fingerprint, locale, editable, _listed()), games_list)
             + blocks.get(("records", derived.records_key, locale, editable), records_and_charts))
 
 

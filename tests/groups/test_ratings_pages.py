@@ -34,12 +34,13 @@ def test_the_group_page_ranks_the_players_by_rating_and_says_what_it_means(
         api: Any, group: dict[str, Any]) -> None:
     rated = api.client.get(f"/api/groups/{group['view_id']}").get_json()["ratings"]["card"]
     html = ratings_section(api.client.get(f"/groups/{group['view_id']}").get_data(as_text=True))
-    assert "everybody starts at 0" in html
+    assert "everybody starts at 0" in html and "last game changed" in html
     assert "Card games" in html and "Board games" not in html
     rows = re.findall(r"<tr><td class=\"rank\">(\d+)</td><th scope=\"row\"><bdi "
                       r"class=\"rating-name\">(\w+)</bdi><small class=\"muted\">(\w+) · "
-                      r"(\d+) games?</small></th><td class=\"num rating\">([^<]+)</td>"
-                      r"<td class=\"num[^\"]*\">([^<]+)</td><td><svg", html)
+                      r"(\d+) games?</small></th><td class=\"num\"><span class=\"rating\">"
+                      r"([^<]+)</span><small class=\"change[^\"]*\"[^>]*>([^<]+)</small></td>"
+                      r"<td><svg", html)
     assert [row[:5] for row in rows] == [
         (str(n), entry["name"], "provisional", str(entry["games"]),
          f"{entry['ordinal']:.1f}".replace("-", "−"))
