@@ -79,8 +79,7 @@ def rows(rated: Sequence[tuple[str, Rating]]) -> list[RatingRow]:
         shared = bool(found) and number(found[-1].rating.ordinal) == number(rating.ordinal)
         rank = found[-1].rank if shared else index + 1
         points = rating.points
-        title = _("%(name)s's rating over the last %(count)s games: from %(first)s to "
-                  "%(last)s", name=name, count=len(points) - 1, first=number(points[0]),
-                  last=number(points[-1]))
+        title = _("%(name)s's rating game by game: from %(first)s to %(last)s", name=name,
+                  first=number(points[0]), last=number(points[-1]))
         found.append(RatingRow(rank, name, rating, sureness(rating), trend(points, title)))
     return found
