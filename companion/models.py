@@ -6,7 +6,16 @@ import secrets
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import CheckConstraint, ForeignKey, Index, String, Text, UniqueConstraint, select
+from sqlalchemy import (
+    CheckConstraint,
+    Double,
+    ForeignKey,
+    Index,
+    String,
+    Text,
+    UniqueConstraint,
+    select,
+)
 from sqlalchemy.engine import Dialect
 from sqlalchemy.orm import Mapped, Session, mapped_column, relationship, validates
 from sqlalchemy.types import TypeDecorator
@@ -314,6 +323,7 @@ class RatingStep(db.Model):  # type: ignore[name-defined,misc]
     person: Mapped[str | None] = mapped_column(Text)
     """Who the spelling counted as when the game was rated (their name key); None: not
     rated yet (the group's ratings say from which game on)."""
-    mu: Mapped[float | None]
-    """The rating after the game (None: not rated yet, or the person's second seat)."""
-    sigma: Mapped[float | None]
+    mu: Mapped[float | None] = mapped_column(Double)
+    """The rating after the game (None: not rated yet, or the person's second seat); double
+    precision, so a rating read back is the very number openskill gave."""
+    sigma: Mapped[float | None] = mapped_column(Double)

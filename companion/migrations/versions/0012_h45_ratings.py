@@ -34,8 +34,8 @@ def upgrade() -> None:
         sa.Column("spelling", sa.Text(), nullable=False),
         sa.Column("place", sa.Integer(), nullable=False),
         sa.Column("person", sa.Text(), nullable=True),
-        sa.Column("mu", sa.Float(), nullable=True),
-        sa.Column("sigma", sa.Float(), nullable=True),
+        sa.Column("mu", sa.Double(), nullable=True),
+        sa.Column("sigma", sa.Double(), nullable=True),
     )
     op.create_index("rating_step_order", "rating_step", ["group_id", "kind", "seq"])
     op.create_index("rating_step_person", "rating_step", ["group_id", "kind", "person", "seq"])
