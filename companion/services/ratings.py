@@ -27,7 +27,7 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from sqlalchemy import bindparam, delete, func, insert, select, update
+from sqlalchemy import bindparam, delete, func, insert, literal, select, union_all, update
 from sqlalchemy.orm import Session
 
 from companion import models, names, storage
@@ -151,27 +151,36 @@ def _taken_away(session: Session, group_id: int, kind: str, seq: str,
     if state["stale"] is not None or seq != state["last"]:
         _stale_from(state, seq)  # games rated after it are to be rated again
     else:  # the newest game: its players' ratings before it come back
-        for person in filter(None, persons):
-            _before(session, group_id, kind, seq, person, state["people"])
+        _before(session, group_id, kind, seq, [person for person in persons if person],
+                state["people"])
         state["last"] = session.scalar(select(func.max(_S.seq)).where(
             _S.group_id == group_id, _S.kind == kind))
     _store(group, states)
     session.flush()
 
 
-def _before(session: Session, group_id: int, kind: str, seq: str, person: str,
+def _before(session: Session, group_id: int, kind: str, seq: str, persons: Sequence[str],
             people: dict[str, Any]) -> None:
-    """``person``'s rating before the game at ``seq`` (their newest games before it)."""
-    steps = session.execute(
-        select(_S.mu, _S.sigma).where(_S.group_id == group_id, _S.kind == kind,
-                                      _S.person == person, _S.seq < seq, _S.mu.is_not(None))
-        .order_by(_S.seq.desc()).limit(ratings.TREND + 1)).all()
-    if not steps or person not in people:
-        people.pop(person, None)
+    """Each of ``persons``' rating before the game at ``seq`` (their newest games before it),
+    read in one statement."""
+    if not persons:
         return
-    games = Rating.from_json(people[person]).games - 1
-    trend = tuple(ratings.ordinal_of(mu, sigma) for mu, sigma in reversed(steps))
-    people[person] = Rating(steps[0].mu, steps[0].sigma, games, trend).as_json()
+    parts = [select(literal(index).label("who"), _S.seq, _S.mu, _S.sigma)
+             .where(_S.group_id == group_id, _S.kind == kind, _S.person == person,
+                    _S.seq < seq, _S.mu.is_not(None))
+             .order_by(_S.seq.desc()).limit(ratings.TREND + 1).subquery()
+             for index, person in enumerate(persons)]
+    steps: dict[str, list[tuple[float, float]]] = {person: [] for person in persons}
+    for row in session.execute(union_all(*(select(part) for part in parts))
+                               .order_by("who", "seq")):
+        steps[persons[row.who]].append((row.mu, row.sigma))
+    for person, found in steps.items():
+        if not found or person not in people:
+            people.pop(person, None)
+            continue
+        games = Rating.from_json(people[person]).games - 1
+        trend = tuple(ratings.ordinal_of(mu, sigma) for mu, sigma in found)
+        people[person] = Rating(found[-1][0], found[-1][1], games, trend).as_json()
 
 
 def people_changed(session: Session, group: models.Group) -> None:
