@@ -20,7 +20,7 @@ the web and of storage.
 ...                     {"name": "Ben", "markers": False, "rank": [1, 0, -1, 60]}]}
 >>> seats(game)
 [('Ann', 1), ('Ben', 2)]
->>> found = replay([game])["card"]
+>>> found = replay([(1, game)])["card"]
 >>> found["ann"].mu > 25 > found["ben"].mu, found["ann"].games
 (True, 1)
 """
@@ -112,11 +112,14 @@ def kind_of(facts: Mapping[str, Any]) -> str:
     return "board" if any(player["markers"] for player in facts["players"]) else "card"
 
 
-def order(facts: Mapping[str, Any], ended: str | None = None) -> str:
+def order(facts: Mapping[str, Any], number: int, ended: str | None = None) -> str:
     """Where a finished game stands among its group's rated games: when it ended (its last
-    round; else ``ended``, else when it started), when it started, its link (text that sorts
-    as the games do)."""
-    return f"{facts.get('ended') or ended or facts['at']} {facts['at']} {facts['ref']}"
+    round; else ``ended``, else when it started), when it started, both to the second, then
+    ``number`` (the game's row: the order games were stored in). Text that sorts as the games
+    do; seconds, as an export keeps moments, so a group's copy rates its games in the same
+    order."""
+    end = facts.get("ended") or ended or facts["at"]
+    return f"{end[:19]} {facts['at'][:19]} {number:012d}"
 
 
 def rated(facts: Mapping[str, Any]) -> bool:
@@ -163,15 +166,14 @@ def chances(ratings: Sequence[Rating | None]) -> list[float]:
     return list(MODEL.predict_win([[MODEL.rating(*_values(found))] for found in ratings]))
 
 
-def replay(games: Iterable[Mapping[str, Any]], person: Callable[[str], str] = names.key,
-           ended: Callable[[Mapping[str, Any]], str | None] = lambda facts: None
-           ) -> dict[str, dict[str, Rating]]:
+def replay(games: Iterable[tuple[int, Mapping[str, Any]]],
+           person: Callable[[str], str] = names.key) -> dict[str, dict[str, Rating]]:
     """Every person's rating in each kind of game (kind → person → rating), rated from
-    scratch from the facts of every finished game, in the order they ended. ``person``: the
-    key a spelling counts under; ``ended``: when a game's facts do not say it ended, when it
-    did (None: not known)."""
+    scratch from (number, facts) of every finished game (:func:`order`), in the order they
+    ended. ``person``: the key a spelling counts under."""
     found: dict[str, dict[str, Rating]] = {kind: {} for kind in KINDS}
-    for facts in sorted((g for g in games if rated(g)), key=lambda g: order(g, ended(g))):
+    for _number, facts in sorted((game for game in games if rated(game[1])),
+                                 key=lambda game: order(game[1], game[0])):
         kept = found[kind_of(facts)]
         after = rate(kept, [(person(name), place) for name, place in seats(facts)])
         for who, (mu, sigma) in after.items():

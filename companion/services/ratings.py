@@ -93,11 +93,13 @@ def _locked(session: Session, group_id: int) -> tuple[models.Group, dict[str, St
 
 
 def _added(session: Session, group_id: int, game_id: int, facts: Mapping[str, Any]) -> None:
+    """Steps for a game that joined the group's rated games (rated now when it ended after
+    all of them, else the ratings are stale from it)."""
     found = _locked(session, group_id)
     if found is None:
         return
     group, states = found
-    kind, seq = ratings.kind_of(facts), ratings.order(facts)
+    kind, seq = ratings.kind_of(facts), ratings.order(facts, game_id)
     state = states[kind]
     seated = ratings.seats(facts)
     rows = [{"group_id": group_id, "game_id": game_id, "kind": kind, "seq": seq, "seat": seat,
@@ -232,7 +234,7 @@ def _rate_everything(session: Session, group: models.Group) -> None:
             continue
         ended = None if last_round_at is None else last_round_at.isoformat(
             timespec="microseconds")
-        kind, seq = ratings.kind_of(facts), ratings.order(facts, ended)
+        kind, seq = ratings.kind_of(facts), ratings.order(facts, game_id, ended)
         _stale_from(states[kind], seq)
         rows += [{"group_id": group.id, "game_id": game_id, "kind": kind, "seq": seq,
                   "seat": seat, "spelling": spelling, "place": place, "person": None,

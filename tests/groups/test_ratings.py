@@ -30,7 +30,8 @@ NAMES = ["Ann", "Ben", "Cem", "Dora", "ann"]
 
 def replayed(app: Flask, key: str) -> dict[str, dict[str, tuple[float, float, int]]]:
     """kind → person's name key → (μ, σ, games): openskill's ``rate`` once per finished game
-    of the group, from its sheet, in the order the games ended (the reference)."""
+    of the group, from its sheet, in the order the games ended (to the second, then as they
+    were stored: the reference)."""
     with app.app_context():
         group = groups.find_group(key)
         assert group is not None
@@ -39,8 +40,9 @@ def replayed(app: Flask, key: str) -> dict[str, dict[str, tuple[float, float, in
         for game in groups.games_of(group[0]):
             sheet = services_games.sheet_of(game)
             if sheet.status == "finished":
-                finished.append((game.last_round_at or game.created_at, game.created_at,
-                                 game.view_key, sheet))
+                ended = game.last_round_at or game.created_at
+                finished.append((ended.replace(microsecond=0),
+                                 game.created_at.replace(microsecond=0), game.id, sheet))
         db.session.rollback()
     found: dict[str, dict[str, Any]] = {"card": {}, "board": {}}
     for *_order, sheet in sorted(finished, key=lambda item: item[:3]):

@@ -30,13 +30,19 @@ def test_players_equal_on_everything_share_a_place_and_the_next_skips() -> None:
     assert ratings.seats(game) == [("Ann", 1), ("Ben", 2), ("Cem", 2), ("Dora", 4)]
 
 
+def test_games_ending_in_the_same_second_are_rated_in_the_order_they_were_stored() -> None:
+    first = facts({"Ann": [0], "Ben": [1]}, ended="2026-01-01T22:00:00.900000")
+    second = facts({"Ann": [1], "Ben": [0]}, ended="2026-01-01T22:00:00.100000")
+    assert ratings.order(first, 7) < ratings.order(second, 8)
+
+
 def test_games_are_rated_in_the_order_they_ended_not_started() -> None:
     early = facts({"Ann": [0], "Ben": [1]}, at="2026-01-01T19:00:00.000000",
                   ended="2026-01-01T22:00:00.000000", ref="a")
     late = facts({"Ann": [1], "Ben": [0]}, at="2026-01-01T20:00:00.000000",
                  ended="2026-01-01T21:00:00.000000", ref="b")
-    assert ratings.order(late) < ratings.order(early)
-    found = ratings.replay([early, late])["card"]
+    assert ratings.order(late, 2) < ratings.order(early, 1)
+    found = ratings.replay([(1, early), (2, late)])["card"]
     # Ben's win came first, Ann's last: Ann ends ahead.
     assert found["ann"].mu > found["ben"].mu
     assert found["ann"].trend[-1] == pytest.approx(found["ann"].ordinal)
@@ -44,21 +50,21 @@ def test_games_are_rated_in_the_order_they_ended_not_started() -> None:
 
 def test_a_person_seated_twice_counts_once_at_the_first_seat() -> None:
     game = facts({"Ann": [0], "ANNA": [2], "Ben": [1]})
-    found = ratings.replay([game], person=lambda name: "ann" if "ann" in name.lower()
+    found = ratings.replay([(1, game)], person=lambda name: "ann" if "ann" in name.lower()
                            else name.lower())["card"]
     assert set(found) == {"ann", "ben"} and found["ann"].mu > 25 > found["ben"].mu
 
 
 def test_card_and_board_games_are_rated_apart() -> None:
-    found = ratings.replay([facts({"Ann": [0], "Ben": [1]}, ref="a"),
-                            facts({"Ann": [1], "Ben": [0]}, ref="b", board=True)])
+    found = ratings.replay([(1, facts({"Ann": [0], "Ben": [1]}, ref="a")),
+                            (2, facts({"Ann": [1], "Ben": [0]}, ref="b", board=True))])
     assert found["card"]["ann"].games == found["board"]["ben"].games == 1
     assert found["card"]["ann"].mu == pytest.approx(found["board"]["ben"].mu)
 
 
 @given(st.lists(st.lists(st.integers(0, 3), min_size=2, max_size=6), min_size=1, max_size=12))
 def test_a_replay_is_openskills_rate_game_after_game(games: list[list[int]]) -> None:
-    played = [facts({f"P{seat}": [place] for seat, place in enumerate(places)}, ref=f"g{n:02}")
+    played = [(n, facts({f"P{seat}": [place] for seat, place in enumerate(places)}))
               for n, places in enumerate(games)]
     expected: dict[str, Any] = {}
     for places in games:
