@@ -26,6 +26,7 @@ from companion.extensions import db
 from companion.i18n import say
 from companion.schemas.answers import ErrorJson, GameJson
 from companion.schemas.games import game_json
+from companion.scoring.seating import SeatingRefused
 from companion.services import exchange, games, groups, players, ratings
 
 #: Every kind of refusal and the HTTP status it is answered with: the one place that decides.
@@ -156,6 +157,11 @@ def setup_error(error: games.SetupError) -> Response:
     return _fields(error, error.problems)
 
 
+def seating_refused(error: SeatingRefused) -> Response:
+    """Players that cannot be seated (nothing is stored): the field and why."""
+    return _fields(error, [(error.field, error.reason)])
+
+
 def house_rules_refused(error: HouseRulesRefused) -> Response:
     db.session.rollback()
     return _fields(error, error.problems)
@@ -251,6 +257,7 @@ REFUSALS: dict[str, dict[type[Exception], Callable[[Any], Response]]] = {
         games.StaleRevision: stale_revision, games.StaleRound: stale,
         groups.GroupProblem: group_problem, exchange.ImportRefused: import_refused,
         ratings.PlayersRefused: players_refused,
+        SeatingRefused: seating_refused,
     },
 }
 

@@ -36,3 +36,7 @@ IMPORT_MAX_BYTES = 8 * 1024 * 1024
 #: a phase, so about 10 rounds a player); only a tie-break that never ends could reach it, and
 #: that one closes here as a shared win (docs/decisions.md, issue 22). A round beyond is refused.
 MAX_ROUNDS = 2000
+#: People seated at once for an evening (companion.scoring.seating): six full tables.
+MAX_SEATED = 36
+#: Tables of one evening a seating request may name as played already ("tonight").
+MAX_TONIGHT_TABLES = 100

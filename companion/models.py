@@ -86,6 +86,10 @@ class Game(db.Model):  # type: ignore[name-defined,misc]
     # When the game's latest round was entered (None: no round, or an import that did not say):
     # with the game finished, when it ended. Read with the revision, so no page needs the rounds.
     last_round_at: Mapped[datetime | None]
+    # The game after this one at the same table (a rematch, or its group's "Next game"): set
+    # once, under the game's row lock, so every phone that asks for it reaches the same game.
+    rematch_id: Mapped[int | None] = mapped_column(
+        ForeignKey("game.id", ondelete="SET NULL", name="game_rematch_fk"), unique=True)
 
     players: Mapped[list[Player]] = relationship(
         back_populates="game", order_by="Player.seat", cascade="all, delete-orphan"

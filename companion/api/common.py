@@ -16,7 +16,7 @@ from companion.i18n import say
 from companion.schemas.answers import WarningJson
 from companion.schemas.base import NOT_UNICODE, is_unicode
 from companion.schemas.games import game_json
-from companion.services import games, players, reading
+from companion.services import games, players, reading, rematches
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 csrf.exempt(bp)  # JSON clients send no cookies' worth of form; CORS is off, so no cross-site JSON.
@@ -38,8 +38,9 @@ def body() -> dict[str, Any]:
 
 
 def game_response(game: models.Game | reading.GameHead, sheet: scoring.Sheet,
-                  status: int = 200, warnings: list[WarningJson] | None = None) -> Response:
-    data = game_json(game, sheet, editable=True)
+                  status: int = 200, warnings: list[WarningJson] | None = None, *,
+                  rematch: models.Game | None = None) -> Response:
+    data = game_json(game, sheet, editable=True, rematch=rematch)
     if warnings:
         data["warnings"] = warnings
     response = jsonify(data)
@@ -66,8 +67,9 @@ def saved(game: models.Game, sheet: scoring.Sheet, status: int = 200,
     head = reading.GameHead(game.id, game.edit_key, game.view_key, game.edition,
                             game.revision, game.created_at, editable=True,
                             last_round_at=game.last_round_at)
+    after = rematches.following(game)
     db.session.commit()
-    return game_response(head, sheet, status, warnings)
+    return game_response(head, sheet, status, warnings, rematch=after)
 
 
 def locked(key: str, revision: int | None) -> models.Game:

@@ -23,7 +23,7 @@ from companion.schemas import (
     read,
 )
 from companion.schemas.games import game_json
-from companion.services import games, reading
+from companion.services import games, reading, rematches
 from companion.services.seen import Seen
 
 
@@ -87,7 +87,8 @@ def _game_body(game: reading.GameHead) -> bytes:
         sheet, exact = reading.sheet_at(row)
         keeping.exact = exact and row.revision == game.revision
         return jsonify(game_json(replace(row, editable=game.editable), sheet,
-                                 editable=game.editable)).get_data()
+                                 editable=game.editable,
+                                 rematch=rematches.following_id(row.id))).get_data()
 
     key = ("game", game.edit_key, game.revision, game.editable, pages.host())
     return pages.json_body(key, make)

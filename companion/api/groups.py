@@ -15,6 +15,7 @@ from companion.cache.revisions import Keeping
 from companion.exceptions import InputError
 from companion.extensions import csrf, db
 from companion.limits import IMPORT_MAX_BYTES
+from companion.planning import off_the_loop
 from companion.schemas import (
     AddGame,
     AliasBody,
@@ -27,12 +28,15 @@ from companion.schemas import (
     ImportAnswer,
     NewGame,
     NewGroup,
+    SeatingAnswer,
+    SeatingBody,
     read,
 )
 from companion.schemas.games import game_json
 from companion.schemas.groups import group_json
 from companion.schemas.ratings import OddsAnswer, OddsBody, OddsListJson
-from companion.services import exchange, games, groups
+from companion.scoring import seating as scoring_seating
+from companion.services import exchange, games, groups, rematches, seating
 
 bp = Blueprint("api_groups", __name__, url_prefix="/api")
 csrf.exempt(bp)
@@ -162,22 +166,37 @@ def rename_player(key: str, name: str) -> Response:
     return _group_response(group, True)
 
 
+@bp.post("/groups/<key>/seating")
+@documented(json=SeatingBody, answers={200: SeatingAnswer}, errors=(400, 404, 415, 422))
+def propose_seating(key: str) -> Response:
+    """Tables for the people here tonight, through either link: everybody once, 2 to 6 a
+    table, the fewest pairs who sat together ``tonight`` first, then tables even in
+    strength. It proposes and stores nothing. 422 naming the field for a name twice,
+    nobody, one person alone or more than 36."""
+    data = common.body()
+    group, _editable = _group(key)
+    body = read(SeatingBody, data)
+    asked = seating.ask(group, body.players, body.tonight)
+    tables = off_the_loop(scoring_seating.seat, asked.strengths, asked.met)
+    return jsonify({"tables": asked.named(tables)})
+
+
 @bp.post("/games/<key>/rematch")
-@documented(answers={201: GameAnswer}, errors=(400, 404, 409, 415))
+@documented(answers={200: GameAnswer, 201: GameAnswer}, errors=(400, 404, 409, 415))
 def rematch(key: str) -> Response:
     """The next game of a finished one: same players and options, the deal passed one seat
     on; in the same group when the body carries the group's edit link
-    (``{"group": "<its edit link>"}``)."""
+    (``{"group": "<its edit link>"}``). 201 when this request started it, 200 with the
+    rematch another request started already (one per game)."""
     data = common.body() if request.get_data() else {}
     group = data.get("group")
     if group is not None and not isinstance(group, str):
         raise InputError("“group” must be the group's edit link")
-    game = groups.rematch(key, (groups.link_key(group),) if group else ())
-    if game is None:
+    found = rematches.rematch(key, (groups.link_key(group),) if group else ())
+    if found is None:
         abort(404)
-    db.session.commit()
-    response = jsonify(game_json(game, games.sheet_of(game), editable=True))
-    response.status_code = 201
+    response = jsonify(game_json(found.game, games.sheet_of(found.game), editable=True))
+    response.status_code = 201 if found.started else 200
     return response
 
 

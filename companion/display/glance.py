@@ -25,6 +25,10 @@ class Line:
     """Left the game: their line stays, below those still at the table."""
     note: str
     """Why the line reads differently (left the game, joined late), or empty."""
+    checks: int | None = None
+    """The phase the checker opens on for this player (None: nothing left to check)."""
+    done: tuple[int, ...] = ()
+    """The phases they completed (the checker's coach asks, where players choose a phase)."""
 
 
 def glance(sheet: scoring.Sheet) -> list[Line]:
@@ -32,8 +36,22 @@ def glance(sheet: scoring.Sheet) -> list[Line]:
     joined = dict(zip(sheet.setup.players, sheet.setup.joined or (), strict=False))
     return [Line(place.place, place.name, _phase(sheet, place.line), place.line.points,
                  place.won, place.left_after is not None,
-                 _note(place.left_after, joined.get(place.name, 1)))
+                 _note(place.left_after, joined.get(place.name, 1)),
+                 None if place.left_after is not None else _checks(sheet, place.line),
+                 tuple(place.line.phases_done))
             for place in places(sheet)]
+
+
+def _checks(sheet: scoring.Sheet, line: scoring.PlayerLine) -> int | None:
+    """The phase a player would check a hand for now: the one they try next (Masters: the
+    lowest one left, any other one a tap away on the checker); None once the game is over."""
+    edition = sheet.setup.edition
+    if sheet.status == "finished":
+        return None
+    if edition.markers:
+        marker = line.marker or 1
+        return None if marker == edition.wreath else marker
+    return line.current_phase
 
 
 def _phase(sheet: scoring.Sheet, line: scoring.PlayerLine) -> str:

@@ -4,6 +4,7 @@ services and the scoring rules; these forms only read and type the input."""
 from __future__ import annotations
 
 import json
+import random
 import re
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -171,6 +172,20 @@ class NewGameForm(FlaskForm):
             return tuple(int(n) for n in self.custom_phases.data or ())
         sets = phase_sets(self.chosen_edition())
         return sets.get(self.phase_set.data or "all", sets["all"])
+
+    def draw_seats(self, rng: random.Random) -> str | None:
+        """Seat the names typed in an order drawn with ``rng``, the empty rows after them, and
+        draw the first dealer (board game: starter) among them: their name, or None when
+        fewer than two names are typed (nothing is changed)."""
+        typed = self.player_names()
+        if len(typed) < 2:
+            return None
+        rng.shuffle(typed)
+        for seat, entry in enumerate(self.names.entries):
+            entry.data = typed[seat] if seat < len(typed) else ""
+        seat = rng.randrange(len(typed))
+        self.first.data = str(seat)
+        return typed[seat]
 
     def first_name(self) -> str | None:
         """The name in the chosen seat among the names typed (empty rows skipped)."""

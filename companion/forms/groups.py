@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField
-from wtforms import HiddenField, SelectField, StringField
+from wtforms import HiddenField, SelectField, StringField, TextAreaField
 from wtforms.validators import DataRequired, Length
 
 from companion.limits import MAX_GROUP_NAME, MAX_NAME_STORED
@@ -38,6 +38,12 @@ class UnmergeForm(FlaskForm):
     spelling = HiddenField()
 
 
+class NextGameForm(FlaskForm):
+    """The group page's "Next game": the read-only link of the game it follows."""
+
+    after = HiddenField()
+
+
 class AddGameForm(FlaskForm):
     link = StringField(_l("The game's edit link"), validators=[DataRequired(
         message=_l("Paste the address of the game's page (its edit link)."))],
@@ -46,3 +52,18 @@ class AddGameForm(FlaskForm):
 
 class ImportForm(FlaskForm):
     file = FileField(_l("Export file (.json)"), render_kw={"accept": ".json,application/json"})
+
+
+class SeatingForm(FlaskForm):
+    """Who is here tonight: the roster's names ticked (``players``, read as a list) and new
+    ones typed, one a line (the services check them all)."""
+
+    new = TextAreaField(_l("Someone new? One name a line"), render_kw={
+        "rows": 2, "autocomplete": "off", "autocapitalize": "words"})
+
+
+class TablesForm(FlaskForm):
+    """The proposed tables (``table-0`` … ``table-5``, each a list of names) and the edition
+    their games start with."""
+
+    edition = HiddenField()

@@ -27,6 +27,7 @@ from companion.schemas.answers import (
     HitAnswer,
     ImportAnswer,
     OutsAnswer,
+    SeatingAnswer,
 )
 from companion.schemas.base import (
     CARDS_SAY,
@@ -77,6 +78,7 @@ from companion.schemas.requests import (
     Revision,
     RevisionQuery,
     RoundBody,
+    SeatingBody,
     TableGroup,
     UndoQuery,
 )
@@ -88,6 +90,7 @@ __all__ = [
     'GroupFile', 'GroupGameBody', 'GroupPlayerBody', 'Guard', 'HitAnswer', 'HitBody',
     'ImportAnswer', 'Moment', 'NOT_UNICODE', 'NewGame', 'NewGroup', 'OutsAnswer', 'OutsBody',
     'PHASES_SAY', 'PhaseNumber', 'PlayerBody', 'QueryGuard', 'REVISION_GUARD', 'ROUND_GUARD',
-    'Result', 'Revised', 'Revision', 'RevisionQuery', 'RoundBody', 'Says', 'Schema', 'TableGroup',
-    'UndoQuery', 'VERSION', 'first', 'is_unicode', 'read', 'refusal', 'where',
+    'Result', 'Revised', 'Revision', 'RevisionQuery', 'RoundBody', 'Says', 'SeatingAnswer',
+    'SeatingBody', 'Schema', 'TableGroup', 'UndoQuery', 'VERSION', 'first', 'is_unicode', 'read',
+    'refusal', 'where',
 ]

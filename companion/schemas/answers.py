@@ -51,6 +51,10 @@ class CheckJson(TypedDict):
         description="a hand: one lay-down, if any")]]
 
 
+class SeatingJson(TypedDict):
+    tables: list[list[str]]
+
+
 class HitJson(TypedDict):
     valid: bool
     where: list[Literal["low", "high"]]
@@ -144,6 +148,10 @@ class GameLinksJson(TypedDict):
     view: str
     pdf: str
     edit: NotRequired[str]
+    rematch: NotRequired[Annotated[str, Field(description=(
+        "the game started after this one at its table (its rematch, or its group's next "
+        "game), once there is one: its edit link through this game's edit link, else its "
+        "read-only link"))]]
 
 
 class WarningJson(TypedDict):
@@ -376,6 +384,10 @@ class GameAnswer(Root[GameJson]):
 
 class GroupAnswer(Root[GroupJson]):
     """A group: its games, newest first, and its records (docs/API.md, "Groups")."""
+
+
+class SeatingAnswer(Root[SeatingJson]):
+    """The proposed tables, larger first: everybody once (nothing is stored)."""
 
 
 class ImportAnswer(Root[GameAnswer | GroupAnswer]):

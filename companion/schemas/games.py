@@ -94,9 +94,10 @@ class GameRow(Protocol):
     def last_round_at(self) -> datetime | None: ...
 
 
-def game_json(game: GameRow, sheet: scoring.Sheet, *,
-              editable: bool) -> GameJson:
-    """The game; ``id`` (the edit capability) only for those who hold it."""
+def game_json(game: GameRow, sheet: scoring.Sheet, *, editable: bool,
+              rematch: GameRow | None = None) -> GameJson:
+    """The game; ``id`` (the edit capability) only for those who hold it. ``rematch``: the
+    game after it at its table, linked as this link may reach it (edit or read-only)."""
     setup = sheet.setup
     length = length_of(game.created_at, game.last_round_at, sheet.status)
     data: GameJson = {
@@ -132,4 +133,8 @@ def game_json(game: GameRow, sheet: scoring.Sheet, *,
     if editable:
         data["id"] = game.edit_key
         data["links"]["edit"] = url_for("games.sheet", key=game.edit_key, _external=True)
+    if rematch is not None:
+        data["links"]["rematch"] = url_for(
+            "games.sheet", key=rematch.edit_key if editable else rematch.view_key,
+            _external=True)
     return data

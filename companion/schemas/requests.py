@@ -330,6 +330,19 @@ class GroupGameBody(Root[NewGame | AddGame]):
     played earlier (the view reads the one the body is)."""
 
 
+SEATED_SAY = Says("“players” must be a list of the names of the people who are here")
+TONIGHT_SAY = Says("“tonight” must be a list of tables played tonight, each a list of names")
+
+
+class SeatingBody(Schema):
+    """Who is here, and who sat at one table earlier tonight (companion.services.seating
+    refuses a name twice, nobody, one person alone and more than 36 with a 422)."""
+
+    players: Annotated[list[Annotated[StrictStr, SEATED_SAY]], SEATED_SAY]
+    tonight: Annotated[list[Annotated[list[Annotated[StrictStr, TONIGHT_SAY]], TONIGHT_SAY]],
+                       TONIGHT_SAY] = []
+
+
 class AliasBody(Schema):
     """Count one spelling as another player."""
 

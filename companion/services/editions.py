@@ -192,5 +192,19 @@ def view_key_of(edition: Edition) -> str | None:
     return found
 
 
+def revision_numbers(edition: Edition) -> tuple[int, int] | None:
+    """The number of the revision ``edition`` is, and of its rules' newest revision (None for
+    a built-in edition): a game plays the revision it started with, maybe not the newest."""
+    if not edition.house or not has_app_context():
+        return None
+    newest = models.HouseRevision.__table__.alias("newest")
+    found = db.session.execute(
+        select(models.HouseRevision.number, newest.c.number)
+        .join(models.HouseEdition, models.HouseEdition.id == models.HouseRevision.edition_id)
+        .join(newest, newest.c.key == models.HouseEdition.current)
+        .where(models.HouseRevision.key == edition.key)).first()
+    return None if found is None else (found[0], found[1])
+
+
 def install() -> None:
     editions.add_resolver(resolve)

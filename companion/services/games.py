@@ -348,3 +348,16 @@ def _touch(game: models.Game) -> None:
         # Every process's live watcher hears of it when (and only if) the write commits.
         db.session.execute(text("SELECT pg_notify(:channel, :payload)"),
                            {"channel": live.CHANNEL, "payload": f"{game.id} {game.revision}"})
+
+
+def touch(game: models.Game) -> None:
+    """``game`` changed outside its rounds (its group, the game after it): its revision grows
+    and every phone on it hears so."""
+    _touch(game)
+
+
+def link_next(game: models.Game, new: models.Game) -> None:
+    """``new`` is the game after ``game`` at its table (services.rematches): every phone on
+    ``game``'s sheet hears of it with the revision."""
+    game.rematch_id = new.id
+    _touch(game)

@@ -1,4 +1,5 @@
-"""Use cases for groups: start one, gather games in it, merge spellings, records, rematch.
+"""Use cases for groups: start one, gather games in it, merge spellings, records, the next
+game's table (the rematch itself: services.rematches).
 
 Like :mod:`companion.services.games`, these change state and flush; the request commits once. The
 records are kept as running tallies by :mod:`companion.services.group_records` with every write, and
@@ -411,30 +412,6 @@ def link_key(link: str) -> str:
     return link.strip().rstrip("/").rsplit("/", 1)[-1]
 
 
-def rematch(key: str, group_keys: Sequence[str] = ()) -> models.Game | None:
-    """A new game with the same players, edition and options; the deal passes on one seat.
-    None when ``key`` is no game's edit link.
-
-    The new game joins the old one's group only when ``group_keys`` holds the group's edit
-    link: a game's edit link alone cannot add games to a group (docs/decisions.md).
-    """
-    found = services_games.find_game(key)
-    if found is None or not found[1]:
-        return None
-    game = found[0]
-    if services_games.sheet_of(game).status != "finished":
-        raise GroupProblem(Kind.CONFLICT, Reason("finish this game before you start a rematch"))
-    if game.group_id is not None:
-        make_room(game.group_id)
-    group = group_of(game)
-    joins = group is not None and group.edit_key in group_keys
-    new = services_games.create_game(next_spec(game, group if joins else None))
-    if group is not None and joins:
-        new.group_id = group.id
-    db.session.flush()
-    return new
-
-
 def next_spec(game: models.Game, group: models.Group | None) -> GameSpec:
     """The game after ``game`` at the same table: its players still seated, its edition and
     variants, the deal passed to the next of them clockwise. Named as ``group`` (when the new
@@ -459,19 +436,6 @@ def last_game(group: models.Group) -> models.Game | None:
         .where(models.Game.group_id == group.id)
         .order_by(models.Game.created_at.desc(), models.Game.id.desc()).limit(1)
     ).scalar_one_or_none()
-
-
-def next_game(group: models.Group) -> models.Game | None:
-    """Group page, "Next game": the group's last table sits down again (next_spec) and the
-    new game joins the group; None when the group has no game yet."""
-    last = last_game(group)
-    if last is None:
-        return None
-    make_room(group.id)
-    new = services_games.create_game(next_spec(last, group))
-    new.group_id = group.id
-    db.session.flush()
-    return new
 
 
 def join(game: models.Game, key: str | None) -> None:

@@ -4,7 +4,16 @@ from flask import Flask
 
 
 def register(app: Flask) -> None:
-    from companion.views import checker, editions, games, main, offline, printing, sharing
+    from companion.views import (
+        checker,
+        editions,
+        evening,
+        games,
+        main,
+        offline,
+        printing,
+        sharing,
+    )
 
-    for module in (main, checker, games, printing, sharing, offline, editions):
+    for module in (main, checker, games, printing, sharing, offline, editions, evening):
         app.register_blueprint(module.bp)

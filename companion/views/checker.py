@@ -11,6 +11,7 @@ from wtforms import Field
 from companion import editions
 from companion.display.coach import coach, phase_to_judge
 from companion.forms.checker import CoachForm
+from companion.forms.games import choices, edition_choices
 from companion.i18n import say, say_phase
 from companion.planning import off_the_loop
 from companion.rules import (
@@ -25,6 +26,7 @@ from companion.rules import (
     parse_cards,
     solve,
 )
+from companion.services import editions as services_editions
 
 bp = Blueprint("checker", __name__, url_prefix="/checker")
 
@@ -106,8 +108,10 @@ def page() -> str:
     """Check a lay-down, search a hand, or check a card against a group."""
     form = CoachForm()
     house = form.offer_house(request.values.get("edition"))
-    if request.method == "GET" and house is not None:
-        form.edition.data = house.key  # the checker of house rules, by their link
+    if request.method == "GET":
+        _asked(form, house)
+    if house is not None and not request.args.get("partial"):
+        _name_revision(form, house)
     verdict = _verdict(form) if form.validate_on_submit() else None
     problems = [error for field in form for error in _errors(field)]
     # A choice that is not on offer has its error above; the page shows the defaults again.
@@ -123,6 +127,33 @@ def page() -> str:
                            edition_data=data, edition=shown,
                            phase_name=phases[number - 1]["name"] if number <= len(phases)
                            else "")
+
+
+def _asked(form: CoachForm, house: editions.Edition | None) -> None:
+    """What a link asks the page to start on (a game's sheet: its edition, or the revision of
+    house rules it plays by, and a player's phase and phases done); anything not on offer is
+    left at its default."""
+    if house is not None:
+        form.edition.data = house.key  # the checker of house rules, by their link
+    elif request.args.get("edition") in set(editions.keys()):
+        form.edition.data = request.args["edition"]
+    offered = {value for value, _label, *_rest in form.phase.iter_choices()}
+    if request.args.get("phase") in offered:
+        form.phase.data = request.args["phase"]
+    done = [number for number in request.args.getlist("done") if number in offered]
+    if done:
+        form.done.data = done
+
+
+def _name_revision(form: CoachForm, house: editions.Edition) -> None:
+    """A game's house rules edited since it started: the choice says which revision it is,
+    so nobody mistakes it for the rules as their page shows them now."""
+    numbers = services_editions.revision_numbers(house)
+    if numbers is None or numbers[0] == numbers[1]:
+        return
+    label = _("%(name)s (version %(number)s of %(newest)s)", name=house.name,
+              number=numbers[0], newest=numbers[1])
+    form.edition.choices = [*edition_choices(), *choices((house.key, label))]
 
 
 def _errors(field: Field) -> list[str]:

@@ -24,7 +24,9 @@ from companion.forms.groups import (
     GroupForm,
     ImportForm,
     MergeForm,
+    NextGameForm,
     RenameForm,
+    SeatingForm,
     UnmergeForm,
 )
 from companion.i18n import say
@@ -32,7 +34,7 @@ from companion.limits import IMPORT_MAX_BYTES
 from companion.rules.errors import Reason
 from companion.scoring.ratings import PROVISIONAL_GAMES, Rating
 from companion.scoring.records import Derived, GameSummary, GroupRecords, hardest
-from companion.services import exchange, groups
+from companion.services import exchange, groups, rematches, seating
 from companion.services.players import RosterError
 
 bp = Blueprint("groups", __name__)
@@ -152,38 +154,44 @@ def _render_page(group: models.Group, editable: bool, fingerprint: str,
     return render_template(
         "groups/page.html", group=group, editable=editable,
         derived_html=_derived_html(derived, editable, groups.rated(group)),
+        evening=seating.evening(group, derived), edit_keys=derived.edit_keys,
+        seating_form=SeatingForm(formdata=None) if editable else None,
+        roster=[name for name, _seat in groups.roster_of(derived.records)], ticked=(),
         view_url=url_for("groups.page", key=group.view_key, _external=True),
         starts=starts(), next_table=_next_table(group) if editable else None,
         **(made | forms))
 
 
 def _next_table(group: models.Group) -> dict[str, object] | None:
-    """Who "Next game" seats (the group's last table, the deal passed on), or None."""
+    """Who "Next game" seats (the group's last table, the deal passed on), or None; the form
+    names that last game, so that a tap on a page left open goes to the game another phone
+    started after it meanwhile."""
     last = groups.last_game(group)
     if last is None:
         return None
     spec = groups.next_spec(last, group)
     return {"players": spec.players, "first": spec.first, "edition": spec.edition,
-            "form": UnmergeForm()}
+            "form": NextGameForm(after=last.view_key)}
 
 
 @bp.post("/groups/<key>/next")
 def next_game(key: str) -> Response:
-    """One tap for the group's next game: its last table, variants kept, the deal passed on."""
+    """One tap for the group's next game: its last table, variants kept, the deal passed on
+    (the game another phone started after that table's last game, if there is one)."""
     group, _editable = _load(key, edit=True)
-    if not UnmergeForm().validate_on_submit():  # an empty form: only its CSRF token matters
+    form = NextGameForm()
+    if not form.validate_on_submit():
         abort(400)
     try:
-        game = groups.next_game(group)
+        found = rematches.next_game(group, form.after.data)
     except groups.GroupProblem as error:
-        db.session.rollback()
         flash(_sentence(error.reason), "error")
         return _back(group)
-    if game is None:
+    if found is None:
         return _back(group)
-    db.session.commit()
-    flash(_("Next game started: same table, the deal passed on."))
-    return redirect(url_for("games.sheet", key=game.edit_key), 303)
+    flash(_("Next game started: same table, the deal passed on.") if found.started
+          else _("Another phone started the next game already: here it is."))
+    return redirect(url_for("games.sheet", key=found.game.edit_key), 303)
 
 
 def _listed() -> int | None:
@@ -367,21 +375,21 @@ def qr(key: str) -> Response:
 
 @bp.post("/games/<key>/rematch")
 def rematch(key: str) -> Response:
-    """Start the next game with the same players; the deal passes on one seat."""
+    """The game's rematch: the one another phone started already, else a new game with the
+    same players, the deal passed on one seat."""
     form = UnmergeForm()  # an empty form: only its CSRF token matters here
     if not form.validate_on_submit():
         abort(400)
     try:
-        game = groups.rematch(key, held_groups())
+        found = rematches.rematch(key, held_groups())
     except groups.GroupProblem as error:
-        db.session.rollback()
         flash(_sentence(error.reason), "error")
         return redirect(url_for("games.sheet", key=key), 303)
-    if game is None:
+    if found is None:
         abort(404)
-    db.session.commit()
-    flash(_("Rematch started: same players, the deal passed on."))
-    return redirect(url_for("games.sheet", key=game.edit_key), 303)
+    flash(_("Rematch started: same players, the deal passed on.") if found.started
+          else _("Another phone started the rematch already: here it is."))
+    return redirect(url_for("games.sheet", key=found.game.edit_key), 303)
 
 
 def _read_upload(form: ImportForm) -> object:

@@ -1,7 +1,8 @@
-"""Planning (a hand searched for a lay-down, its outs, the Masters ranking) runs off the event
-loop of a gevent worker: the worker's other greenlets go on while a plan is made, and the plan
-still sees its request (its language). Each route is checked in a process patched by gevent,
-as gunicorn's worker is, with its planning made slow by a spin that never yields."""
+"""Planning (a hand searched for a lay-down, its outs, the Masters ranking, an evening's
+seats) runs off the event loop of a gevent worker: the worker's other greenlets go on while a
+plan is made, and the plan still sees its request (its language). Each route is checked in a
+process patched by gevent, as gunicorn's worker is, with its planning made slow by a spin that
+never yields."""
 
 from __future__ import annotations
 
@@ -39,6 +40,8 @@ setattr(module, function_name, spin_then_plan)
 app = create_app({"SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": "sqlite://",
                   "WTF_CSRF_ENABLED": False, "RATELIMIT_ENABLED": False})
 client = app.test_client()
+if "{group}" in path:  # a route of a group: one made first
+    path = path.replace("{group}", client.post("/api/groups", json={}).get_json()["id"])
 ticks = []
 def ticker():
     while True:
@@ -69,6 +72,12 @@ ROUTES = {
         "companion.views.checker", "_hand_verdict", "POST", "/checker?partial=1",
         {"edition": "original", "phase": "3", "mode": "hand", "hand": HAND, "seen": "6r 6g"},
         True, "26 der 97 Karten, die du nicht gesehen hast, helfen."),
+    "seats for an evening": ("companion.scoring.seating", "seat", "POST",
+                             "/api/groups/{group}/seating",
+                             {"players": [f"P{n}" for n in range(36)]}, False, '"tables"'),
+    "the tables proposed on the page, in German": (
+        "companion.scoring.seating", "seat", "POST", "/groups/{group}/tonight",
+        {"new": "Ann\nBen\nCem\nDan\nEve\nFay\nGus"}, True, "Tische für heute Abend"),
 }
 
 

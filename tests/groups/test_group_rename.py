@@ -198,11 +198,13 @@ def test_a_rename_runs_the_same_statements_at_ten_times_the_history(app: Flask) 
 
 
 def test_a_rematch_in_the_group_takes_the_new_name(api: Any, group) -> None:
-    old_game = api.client.get(f"/api/groups/{group['id']}").get_json()["games"][1]
+    listed = api.client.get(f"/api/groups/{group['id']}").get_json()["games"]
+    old_game, older_game = listed[1], listed[2]
     assert rename(api, group, "Ann", "Anna").status_code == 200
     rematch = api.post(f"/api/games/{old_game['id']}/rematch", {"group": group["id"]})
     assert rematch.status_code == 201, rematch.get_json()
     assert [p["name"] for p in rematch.get_json()["players"]] == ["Anna", "Ben"]
     # Outside the group (no group link), the table as it was typed.
-    alone = api.client.post(f"/api/games/{old_game['id']}/rematch")
+    alone = api.client.post(f"/api/games/{older_game['id']}/rematch")
+    assert alone.status_code == 201
     assert [p["name"] for p in alone.get_json()["players"]] == ["Ann", "Ben"]

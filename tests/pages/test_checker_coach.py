@@ -174,3 +174,26 @@ def test_masters_plans_with_the_save_pile_and_the_card_game_has_none(client):
     assert re.search(r'class="field saved-cards"[^>]* hidden', shown("original"))
     assert 'class="field saved-cards"' in shown("masters")
     assert not re.search(r'class="field saved-cards"[^>]* hidden', shown("masters"))
+
+
+def test_the_checker_checks_the_revision_a_running_game_plays_by(client) -> None:
+    """House rules edited after a game started: the game's link to the checker (its edition is
+    the revision's key) checks that revision, says which one it is, and the newest stays on
+    offer through the rules' own link."""
+    first = {"name": "Kitchen rules", "values": {"wild": 25},
+             "phases": [[{"kind": "set", "size": 4}]]}
+    rules = client.post("/api/editions", json=first).get_json()
+    game = client.post("/api/games", json={"players": ["Ann", "Ben"],
+                                           "edition": rules["id"]}).get_json()
+    later = {**first, "phases": [[{"kind": "run", "size": 7}]]}
+    edited = client.put(f"/api/editions/{rules['id']}", json=later)
+    assert edited.status_code == 200
+    asked = {"edition": game["edition"], "phase": "1", "mode": "groups", "groups-0": "7r 7b 7g W"}
+    old = client.post("/checker", data=asked).get_data(as_text=True)
+    assert 'data-valid="true"' in old  # a set of 4, as the game plays
+    assert "Kitchen rules (version 1 of 2)" in old
+    page = client.get(f"/checker?edition={game['edition']}&phase=1").get_data(as_text=True)
+    assert "Kitchen rules (version 1 of 2)" in page and "set of 4" in page
+    newest = client.post("/checker", data={**asked, "edition": edited.get_json()["edition"]}
+                         ).get_data(as_text=True)
+    assert 'data-valid="false"' in newest and "version 1 of 2" not in newest

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import secrets
 from typing import Any
 
 from flask import abort, flash, redirect, render_template, request, url_for
@@ -23,7 +24,7 @@ from companion.forms.games import (
 from companion.i18n import say
 from companion.rules.errors import Reason
 from companion.scoring.length import Length, length_of
-from companion.services import games, groups, ratings, reading
+from companion.services import games, groups, ratings, reading, rematches
 from companion.views import sharing
 from companion.views.games import undo
 from companion.views.games.blueprint import bp
@@ -48,7 +49,10 @@ def new() -> str | Response:
     if request.method == "GET":
         form.group.data = request.args.get("group", "")
     notes: dict[str, str] = {}
-    if form.validate_on_submit() and not (notes := _look_alike_notes(form)):
+    drawn = None
+    if form.is_submitted() and "draw" in request.form:
+        drawn = _draw_seats(form)  # nothing is started: the table sees its seats first
+    elif form.validate_on_submit() and not (notes := _look_alike_notes(form)):
         spec = scoring.GameSpec(form.chosen_edition(), tuple(form.player_names()),
                                 form.phases(), bool(form.ten_rounds.data),
                                 bool(form.knocking.data), form.first_name())
@@ -62,8 +66,21 @@ def new() -> str | Response:
             flash(_("Game started. Keep this page's address: it is the key to edit the game."))
             return redirect(url_for("games.sheet", key=game.edit_key), 303)
     return render_template("games/new.html", form=form, chosen=form.chosen_edition(),
-                           edition_facts=_edition_facts(house), notes=notes,
+                           edition_facts=_edition_facts(house), notes=notes, drawn=drawn,
                            **_roster(form.group.data or ""))
+
+
+def _draw_seats(form: NewGameForm) -> str | None:
+    """Seat the names typed in an order drawn at random and draw who deals (board game:
+    starts) first; what to say about it, or None with the reason next to the names."""
+    first = form.draw_seats(secrets.SystemRandom())
+    if first is None:
+        form.names.errors = [_("Type at least two names, then draw the seats.")]
+        return None
+    edition = form.chosen_edition()
+    who = (_("%(name)s starts", name=first) if edition.markers
+           else _("%(name)s deals", name=first))
+    return _("Seats drawn at random: %(who)s.", who=who)
 
 
 def _roster(group_key: str) -> dict[str, Any]:
@@ -170,7 +187,7 @@ def _render_sheet(key: str, block: str | None) -> tuple[str, bool, int]:
     context = {"game": game, "view": view, "editable": editable,
                "undo_form": ActionForm(), "restore": restore, "facts": _sheet_facts(sheet),
                "length": length, "share_text": _share_text(sheet, length, view["view_url"]),
-               "odds": odds}
+               "rematch": _rematch_link(game, editable), "odds": odds}
     # The odds follow the group's other games, which the game's revision does not name.
     exact = exact and restore is None and odds is None
     if block is None:
@@ -189,6 +206,15 @@ def _odds(game: models.Game, sheet: scoring.Sheet) -> list[tuple[str, float]] | 
         return groups.odds(group, [line.name for line in sheet.players], kind)
     except ratings.PlayersRefused:
         return None
+
+
+def _rematch_link(game: models.Game, editable: bool) -> str | None:
+    """Where "Go to the rematch" leads, once another game followed this one at its table: its
+    edit link through this game's edit link, its read-only link through the read-only one."""
+    after = rematches.following(game)
+    if after is None:
+        return None
+    return url_for("games.sheet", key=after.edit_key if editable else after.view_key)
 
 
 def _share_text(sheet: scoring.Sheet, length: Length, link: str) -> str | None:
@@ -230,6 +256,19 @@ def qr(key: str) -> Response:
     """The QR code of the game's read-only link (never of the edit link)."""
     game, _editable = _load(key)
     return _qr_answer(url_for("games.sheet", key=game.view_key, _external=True), keep=True)
+
+
+@bp.get("/<key>/invite")
+def invite(key: str) -> Response:
+    """Let another phone keep score: the edit link and its QR code, one tap from the sheet's
+    first screen; only through the edit link (404 through the read-only one), never kept."""
+    game, _editable = _load(key, edit=True)
+    response = Response(render_template(
+        "games/invite.html", game=game,
+        edit_url=url_for("games.sheet", key=game.edit_key, _external=True)), mimetype="text/html")
+    response.cache_control.private = True
+    response.cache_control.no_store = True
+    return response
 
 
 @bp.get("/<key>/edit-qr.svg")

@@ -7,13 +7,13 @@ write like the records.
 - the group's ``ratings``: each person's rating as it stands, per kind of game; NULL for every
   group stored before, so each is rated once from its games' facts on its next view.
 
-Revision ID: 0012
+Revision ID: 0013
 """
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0012"
-down_revision = "0011"
+revision = "0013"
+down_revision = "0012"
 branch_labels = None
 depends_on = None
 

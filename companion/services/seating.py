@@ -1,0 +1,260 @@
+"""Seats for an evening of more than one table: propose tables, start their games, and the
+evening as one (issue 45; docs/decisions.md, "Seating").
+
+A proposal stores nothing: :func:`ask` reads who is present, how strong each is and who met
+whom tonight; the caller hands that to :func:`companion.scoring.seating.seat`, a pure search
+(36 ms of CPU for 36 players), off the event loop (companion.planning), and names its tables
+with :meth:`Asked.named`. :func:`start_tables` is a use case of its own, one unit of work: a
+game per table. The evening (:func:`evening`) is the group's newest game and every game
+started in the :data:`EVENING_HOURS` before it.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+
+from companion import editions, models
+from companion import names as companion_names
+from companion.exceptions import Reason
+from companion.extensions import db
+from companion.limits import MAX_NAME, MAX_PLAYERS, MAX_SEATED, MAX_TONIGHT_TABLES
+from companion.scoring import GameSpec, records
+from companion.scoring import seating as scoring_seating
+from companion.scoring.seating import SeatingRefused
+from companion.services import games, groups, work
+
+#: An evening: the group's newest game and the games started this many hours before it.
+EVENING_HOURS = 12
+
+
+# The one place the seating learns how strong a player is. ------------------------------
+#
+# Until the group keeps ratings this is a stand-in derived from its records: a player's wins
+# plus one over their finished games plus four, so a new player (or one of few games) sits
+# near a four-player table's even chance (1/4) instead of at 0 or 100 %. When the group keeps
+# openskill ratings, this is the only function to change: return
+# ``companion.services.ratings.ordinals(group, "card")`` with NEW_PLAYER's rating (ordinal
+# 0, μ − 3σ at the defaults) for the names it lacks; the seating itself takes any numbers.
+
+#: What a name the group has never seen counts as (the stand-in's no games at all).
+NEW_PLAYER = 1 / 4
+
+
+def _strengths(group: models.Group, names: Sequence[str]) -> dict[str, float]:
+    """How strong each of ``names`` (as the group shows them) is, known or new."""
+    known = {companion_names.key(player.name): _rate(player.won, player.played)
+             for player in groups.derived(group, listed=1).records.players}
+    return {name: known.get(companion_names.key(name), NEW_PLAYER) for name in names}
+
+
+def _rate(won: int, played: int) -> float:
+    return (won + 1) / (played + 4)
+
+
+def _changes(players: Sequence[records.PlayerRecord], finished: dict[str, int],
+             won: dict[str, int]) -> dict[str, float]:
+    """How each person's strength moved over tonight's finished games (``finished`` and
+    ``won`` by name key): the stand-in now minus the stand-in without them. With ratings:
+    each person's ordinal now minus before tonight's first game."""
+    changes = {}
+    for player in players:
+        person = companion_names.key(player.name)
+        if finished.get(person):
+            before = _rate(player.won - won.get(person, 0), player.played - finished[person])
+            changes[person] = _rate(player.won, player.played) - before
+    return changes
+
+
+# -----------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Asked:
+    """Who is to be seated, as the pure search takes them: ``names`` as typed (cleaned), in
+    the order given, their ``strengths`` in that order, and the pairs of them (by number)
+    who ``met`` at one table tonight."""
+
+    names: tuple[str, ...]
+    strengths: tuple[float, ...]
+    met: tuple[tuple[int, int], ...]
+
+    def named(self, tables: scoring_seating.Tables) -> list[list[str]]:
+        return [[self.names[number] for number in table] for table in tables]
+
+
+def ask(group: models.Group, players: Sequence[str],
+        tonight: Sequence[Sequence[str]] = ()) -> Asked:
+    """``players`` (names as typed, each once) and the ``tonight`` tables they sat at, read
+    for :func:`companion.scoring.seating.seat`. SeatingRefused (naming the field) for a name
+    twice or one no game takes, nobody, one person alone or more than MAX_SEATED."""
+    present = _present(group, players)
+    people = [person for person, _name in present]
+    strengths = _strengths(group, people)
+    index = {companion_names.key(person): number for number, person in enumerate(people)}
+    return Asked(tuple(name for _person, name in present),
+                 tuple(strengths[person] for person in people),
+                 tuple(_met(group, tonight, index)))
+
+
+def _present(group: models.Group, players: Sequence[str]) -> list[tuple[str, str]]:
+    """Each name as (the person it is to the group, the name as typed and cleaned)."""
+    if len(players) > MAX_SEATED:
+        scoring_seating.table_sizes(len(players))  # refuses, naming the field
+    identities = records.Identities(groups.aliases_of(group))
+    seen: dict[str, str] = {}
+    present = []
+    for typed in players:
+        name = companion_names.clean(typed)
+        refused = (Reason("a player has no name: a name has 1 to %(max)s characters",
+                          {"max": MAX_NAME}) if not name
+                   else companion_names.refusal(name, MAX_NAME))
+        if refused is not None:
+            raise SeatingRefused("players", refused)
+        person = identities.named(name)
+        key = companion_names.key(person)
+        if key in seen:
+            twice = name if companion_names.key(seen[key]) == companion_names.key(name) \
+                else " / ".join((seen[key], name))  # two spellings of one person
+            raise SeatingRefused("players", Reason(
+                "%(name)s is named twice: everybody is seated once", {"name": twice}))
+        seen[key] = name
+        present.append((person, name))
+    scoring_seating.table_sizes(len(present))
+    return present
+
+
+def _met(group: models.Group, tonight: Sequence[Sequence[str]],
+         index: dict[str, int]) -> list[tuple[int, int]]:
+    """The pairs of players present who sat at one of ``tonight``'s tables together."""
+    if len(tonight) > MAX_TONIGHT_TABLES:
+        raise SeatingRefused("tonight", Reason(
+            "name at most %(max)s tables played tonight", {"max": MAX_TONIGHT_TABLES}))
+    identities = records.Identities(groups.aliases_of(group))
+    met: set[tuple[int, int]] = set()
+    for table in tonight:
+        if len(table) > MAX_PLAYERS:
+            raise SeatingRefused("tonight", Reason(
+                "a table tonight had at most %(max)s players", {"max": MAX_PLAYERS}))
+        seated = sorted({index[key] for name in table
+                         if (key := companion_names.key(identities.named(name))) in index})
+        met.update((a, b) for number, a in enumerate(seated) for b in seated[number + 1:])
+    return sorted(met)
+
+
+@dataclass(frozen=True)
+class Table:
+    """One table's game of an evening, as started."""
+
+    game: models.Game
+    players: tuple[str, ...]
+    first: str
+
+
+def start_tables(group: models.Group, tables: Sequence[Sequence[str]],
+                 like: GameSpec) -> list[Table]:
+    """One game per table in ``group``, in one unit of work (all or nothing), each with
+    ``like``'s edition and variants and a first dealer (or starter) drawn at random."""
+    if not tables:
+        raise SeatingRefused("tables", Reason("nobody to seat: name the players who are here"))
+    if len(tables) > MAX_SEATED // MAX_PLAYERS:
+        raise SeatingRefused("tables", Reason("at most %(max)s tables start at once",
+                                              {"max": MAX_SEATED // MAX_PLAYERS}))
+    _present(group, [name for table in tables for name in table])  # each person once
+    started = []
+    with work.unit():
+        for table in tables:
+            groups.make_room(group.id)
+            game = games.create_game(GameSpec(like.edition, tuple(table), like.phases,
+                                              like.ten_rounds, like.knocking,
+                                              secrets.choice(tuple(table))))
+            game.group_id = group.id
+            db.session.flush()
+            seated = tuple(player.name for player in game.players)
+            started.append(Table(game, seated, seated[game.first_dealer]))
+    return started
+
+
+def settings_for(group: models.Group, edition_key: str | None) -> GameSpec:
+    """The edition and variants an evening's games start with: the group's last game's, or
+    ``edition_key``'s defaults when another edition is chosen (no players yet)."""
+    last = groups.last_game(group)
+    edition = editions.get(edition_key) if edition_key else (
+        last.edition if last is not None else editions.default())
+    if last is not None and last.edition == edition:
+        return GameSpec(edition, (), last.phase_numbers, last.ten_rounds, last.knocking)
+    return GameSpec(edition, ())
+
+
+# The evening as one ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class EveningLine:
+    """One person's evening: games sat at, wins, and how their strength moved."""
+
+    name: str
+    games: int
+    wins: int
+    change: float | None
+    """The stand-in's change over tonight's finished games (None: none finished)."""
+
+
+@dataclass(frozen=True)
+class Evening:
+    """The group's newest game and the games started up to EVENING_HOURS before it, oldest
+    first, by the names the group shows; and the people's evening, most wins first."""
+
+    games: tuple[records.GameSummary, ...]
+    lines: tuple[EveningLine, ...]
+
+    @property
+    def tables(self) -> list[list[str]]:
+        """Who sat together tonight, as a proposal's ``tonight`` takes it."""
+        return [list(game.players) for game in self.games]
+
+
+def evening(group: models.Group, derived: records.Derived) -> Evening:
+    """The evening of the group's games ``derived`` lists (newest first): no query unless
+    all of them are in it and the group has more (then the whole list is read)."""
+    listed = derived.records.games
+    if not listed:
+        return Evening((), ())
+    since = listed[0].played_at - timedelta(hours=EVENING_HOURS)
+    if len(listed) < derived.total and listed[-1].played_at >= since:
+        return evening(group, groups.derived(group, derived.fingerprint, listed=None))
+    tonight = tuple(reversed([game for game in listed if game.played_at >= since]))
+    return Evening(tonight, _lines(tonight, derived.records.players))
+
+
+def _lines(tonight: Sequence[records.GameSummary],
+           players: Sequence[records.PlayerRecord]) -> tuple[EveningLine, ...]:
+    key = companion_names.key
+    shown: dict[str, str] = {}
+    sat: dict[str, int] = {}
+    won: dict[str, int] = {}
+    finished: dict[str, int] = {}
+    for game in tonight:
+        for name in game.players:
+            person = key(name)
+            shown.setdefault(person, name)
+            sat[person] = sat.get(person, 0) + 1
+            if game.status == "finished":
+                finished[person] = finished.get(person, 0) + 1
+        for name in game.winners:
+            won[key(name)] = won.get(key(name), 0) + 1
+    changes = _changes(players, finished, won)
+    lines = [EveningLine(name, sat[person], won.get(person, 0), changes.get(person))
+             for person, name in shown.items()]
+    return tuple(sorted(lines, key=lambda line: (-line.wins, -(line.change or 0), key(line.name))))
+
+
+def recent(found: Evening, now: datetime | None = None) -> bool:
+    """Whether the evening is still on (its newest game started under EVENING_HOURS ago):
+    a proposal then mixes its tables."""
+    if not found.games:
+        return False
+    now = now or datetime.now(UTC).replace(tzinfo=None)
+    return now - found.games[-1].played_at < timedelta(hours=EVENING_HOURS)
