@@ -37,6 +37,8 @@ keepalive = 5
 # Behind a TLS-terminating proxy on this machine, requests it marks as HTTPS are HTTPS: the
 # session cookie is then Secure and answers carry HSTS.
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1,::1")
+# gunicorn's own access log format; the request line and the Referer hold game links, whose
+# keys every log record of the process shows only as a digest (companion.logs, installed below).
 accesslog = "-"
 errorlog = "-"
 # gunicorn's control interface (gunicornc) is one socket path in the user's home folder,
@@ -50,6 +52,37 @@ _soft, _hard = resource.getrlimit(resource.RLIMIT_NOFILE)
 _wanted = 65536 if _hard == resource.RLIM_INFINITY else _hard
 if _soft != resource.RLIM_INFINITY and _soft < _wanted:
     resource.setrlimit(resource.RLIMIT_NOFILE, (_wanted, _hard))
+
+
+def _redact_keys() -> None:
+    """No log line says an edit or view key: gunicorn's (access and error logs, master and
+    workers, which inherit it when forked) and the app's (companion.logs). Standard library
+    only, so the master may import it."""
+    from companion import logs
+
+    logs.install()
+
+
+def _without_server_header() -> None:
+    """Answers say nothing of the server that made them: gunicorn writes ``Server: gunicorn``
+    on every answer and has no setting to leave it out, so its response's default headers
+    lose that line (the workers inherit the change when forked)."""
+    from gunicorn.http import wsgi
+
+    default_headers = wsgi.Response.default_headers
+    if getattr(default_headers, "without_server", False):
+        return
+
+    def headers(self):  # type: ignore[no-untyped-def]
+        return [line for line in default_headers(self)
+                if not line.lower().startswith("server:")]
+
+    headers.without_server = True  # type: ignore[attr-defined]
+    wsgi.Response.default_headers = headers
+
+
+_redact_keys()
+_without_server_header()
 
 
 def _import_modules() -> None:

@@ -44,7 +44,7 @@ def main() -> int:
     info = GameInfo(date(2025, 5, 1), "https://companion.example/games/" + "k" * 43)
 
     cases = {
-        "blank sheet, 6 players": lambda: blank_sheet(BlankOptions.for_players(6)),
+        "blank sheet, 6 players": lambda: blank_sheet(BlankOptions(names=("",) * 6)),
         "game sheet, 6 players, 30 rounds": lambda: game_sheet(sheet, info),
     }
     slow = False

@@ -24,6 +24,8 @@ import tempfile
 import time
 from collections.abc import Callable
 
+from flask import Flask
+
 from benchmarks.make_game import NAMES, round_body
 from companion import create_app
 from companion.cache import stores
@@ -49,9 +51,9 @@ def play(client, rounds: int) -> dict:  # type: ignore[no-untyped-def]
     return dict(game)
 
 
-def cold(call: Callable[[], object]) -> Callable[[], object]:
+def cold(call: Callable[[], object], app: Flask) -> Callable[[], object]:
     def run() -> object:
-        stores.forget()
+        stores.forget(app)
         return call()
     return run
 
@@ -79,8 +81,8 @@ def main() -> None:
         "sheet page, warm": lambda: client.get(f"/games/{key}"),
         "sheet content block, warm": lambda: client.get(f"/games/{key}/live"),
     }
-    requests["game JSON, cold"] = cold(requests["game JSON, warm"])
-    requests["sheet page, cold"] = cold(requests["sheet page, warm"])
+    requests["game JSON, cold"] = cold(requests["game JSON, warm"], client.application)
+    requests["sheet page, cold"] = cold(requests["sheet page, warm"], client.application)
     gc.collect()
     gc.freeze()
     floor = median_us(requests["rejected (415, not JSON)"], args.repeat)

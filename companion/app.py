@@ -7,10 +7,13 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, Response, request
+from flask import Flask, Request, Response, request
+from flask.ctx import AppContext, _sentinel
+from werkzeug.routing import MapAdapter
 
-from companion import config, security
+from companion import config, logs, security
 from companion.cache.rules import KeptRule
+from companion.editions import resolving as edition_resolving
 from companion.extensions import babel, compress, csrf, db
 
 PACKAGE = Path(__file__).resolve().parent
@@ -72,12 +75,38 @@ def _instance_path() -> str | None:
     return None if BUNDLED else str(PACKAGE.parent / "instance")
 
 
+#: The app's own lookups of editions the registry does not hold (house rules in its database).
+EDITION_RESOLVERS = "companion_edition_resolvers"
+
+
+class _AppContext(AppContext):
+    """An app's context: while it is pushed, editions.get() finds the app's house rules."""
+
+    def push(self) -> None:
+        super().push()
+        resolving = edition_resolving(self.app.extensions.get(EDITION_RESOLVERS, ()))
+        resolving.__enter__()
+        self._resolving = resolving
+
+    def pop(self, exc: BaseException | None = _sentinel) -> None:  # type: ignore[assignment]
+        self._resolving.__exit__(None, None, None)
+        super().pop(exc)
+
+
 class _Flask(Flask):
     url_rule_class = KeptRule  # URL builders compiled once per process, not once per app
+
+    def create_url_adapter(self, request: Request | None) -> MapAdapter | None:
+        """Links on COMPANION_PUBLIC_URL when it is set, its scheme included (security)."""
+        return security.public_links(self, super().create_url_adapter(request))
+
+    def app_context(self) -> AppContext:
+        return _AppContext(self)
 
 
 def build(test_config: Mapping[str, Any] | None = None) -> Flask:
     """Defaults, then instance/config.py, then the environment, then ``test_config``."""
+    logs.install()  # no log line of this process says a key (companion.logs)
     app = _Flask(
         __name__,
         instance_path=_instance_path(),
@@ -114,14 +143,14 @@ def build(test_config: Mapping[str, Any] | None = None) -> Flask:
     from companion import limits
 
     app.jinja_env.globals["limits"] = limits  # maxlength and the like in templates
+    from companion.cache import stores
     from companion.cache.pages import here
-    from companion.cache.store import budget
 
     app.jinja_env.globals["here"] = here  # the language switch's way back
     from companion.cache.templates import KeptTemplates
 
     app.jinja_env.bytecode_cache = KeptTemplates()  # compiled once per process, not per app
-    budget.limit(int(app.config["KEPT_BYTES"]))  # one per process: the last app's setting
+    stores.init_app(app)  # the app's own, under its KEPT_BYTES
 
     from companion import api, errors, views
 
@@ -138,10 +167,12 @@ def build(test_config: Mapping[str, Any] | None = None) -> Flask:
     from companion import models, storage  # noqa: F401  (migrations compare the models)
     from companion.services import reading
 
-    storage.init_app(app, also=reading.init_reads)
-    from companion.services import editions
+    storage.init_app(app)
+    with app.app_context():
+        reading.init_reads(app, db.engine)  # the read side's pool
+    from companion.services.editions import resolve
 
-    editions.install()  # editions.get() finds house rules stored in the database
+    app.extensions[EDITION_RESOLVERS] = (resolve,)  # the house rules in its database
     return app
 
 

@@ -14,6 +14,7 @@ ENVIRONMENT_KEYS = {
     "SECRET_KEY": "SECRET_KEY",
     "COMPANION_QUOTA_STORAGE": "RATELIMIT_STORAGE_URI",
     "COMPANION_PROXY_FROM": "PROXY_FROM",
+    "COMPANION_PUBLIC_URL": "PUBLIC_URL",
 }
 #: Bytes each process keeps in all its stores together (KEPT_BYTES, COMPANION_KEPT_BYTES).
 KEPT_BYTES = 64 * 1024 * 1024
@@ -68,6 +69,11 @@ def defaults(instance_path: str) -> dict[str, Any]:
         # The addresses (or networks) those proxies connect from: X-Forwarded-* from anyone
         # else is ignored (companion.security).
         "PROXY_FROM": "127.0.0.1,::1",
+        # The address people reach the app at (https://phase10.example.org): every absolute
+        # link (the API's, the share link, QR codes, the PDF's) is built on it, and a request
+        # for another host is refused (400). Empty: links take the request's own Host, as a
+        # table at home needs (companion.security.public_address).
+        "PUBLIC_URL": "",
         # Strict-Transport-Security on answers served over HTTPS (0 turns it off).
         "HSTS_SECONDS": 365 * 24 * 3600,
         # Requests per minute per client address (companion.guards.quotas): a table records a round

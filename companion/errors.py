@@ -17,15 +17,25 @@ from flask import Blueprint, Flask, Response, jsonify, render_template, request
 from flask_babel import gettext as _
 from flask_babel import lazy_gettext as _l
 from flask_wtf.csrf import CSRFError
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import (
+    BadRequest,
+    HTTPException,
+    MethodNotAllowed,
+    NotFound,
+    RequestEntityTooLarge,
+    RequestTimeout,
+    SecurityError,
+    TooManyRequests,
+    UnsupportedMediaType,
+)
 
 from companion import scoring
 from companion.editions.house import HouseRulesRefused
-from companion.exceptions import CompanionError, Kind
-from companion.extensions import db
+from companion.exceptions import CompanionError, Kind, NotThere
 from companion.i18n import say
 from companion.schemas.answers import ErrorJson, GameJson
 from companion.schemas.games import game_json
+from companion.schemas.logged import PlayRefused
 from companion.scoring.seating import SeatingRefused
 from companion.services import exchange, games, groups, players, ratings
 
@@ -85,16 +95,23 @@ def try_again_later(message: str, seconds: int) -> Response:
     return response
 
 
-#: What a person is told for an error werkzeug raises (a status of its own: abort, routing).
-MESSAGES = {
-    400: _l("The request could not be understood."),
-    404: _l("There is nothing here: check the link."),
-    405: _l("This address does not take that kind of request."),
-    408: _l("The request took too long to arrive. Check the connection and try again."),
-    413: _l("The request is too large."),
-    415: _l("Send the request as JSON (Content-Type: application/json)."),
-    429: _l("Too many requests from your address. Wait a minute and try again."),
+#: What a person is told for an error werkzeug raises (a status of its own: abort, routing),
+#: by its kind (a subclass is told what its base is).
+MESSAGES: dict[type[HTTPException], str] = {  # lazy: translated when shown
+    BadRequest: _l("The request could not be understood."),
+    NotFound: _l("There is nothing here: check the link."),
+    MethodNotAllowed: _l("This address does not take that kind of request."),
+    RequestTimeout: _l("The request took too long to arrive. Check the connection and try "
+                       "again."),
+    RequestEntityTooLarge: _l("The request is too large."),
+    UnsupportedMediaType: _l("Send the request as JSON (Content-Type: application/json)."),
+    TooManyRequests: _l("Too many requests from your address. Wait a minute and try again."),
 }
+
+
+def _message(error: HTTPException) -> str:
+    found = next((MESSAGES[kind] for kind in type(error).__mro__ if kind in MESSAGES), None)
+    return str(found or _("Something went wrong."))
 
 
 def register(app: Flask) -> None:
@@ -105,14 +122,23 @@ def register(app: Flask) -> None:
         return answer(_("The form had expired or came from elsewhere. Reload the page and try "
                         "again."), Kind.INPUT)
 
+    @app.errorhandler(SecurityError)
+    def untrusted_host(error: SecurityError) -> Response:
+        """A Host other than COMPANION_PUBLIC_URL's: a sentence, and no page, whose links
+        would be built on the host just refused (there is no URL builder for it)."""
+        message = _("This site is not served at that address.")
+        if wants_json():
+            return json_error(400, message)
+        return Response(message + "\n", 400, mimetype="text/plain")
+
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> Response:
-        code = error.code or 500
-        return answer(str(MESSAGES.get(code) or _("Something went wrong.")), code)
+        return answer(_message(error), error.code or 500)
+
+    app.register_error_handler(NotThere, not_there)
 
     @app.errorhandler(500)
     def server_error(error: Exception) -> Response:
-        db.session.rollback()
         return answer(_("Something went wrong on our side. Your last change was not stored."),
                       500)
 
@@ -133,7 +159,13 @@ def import_refusal(error: exchange.ImportRefused) -> str:
     return str(_("Nothing was imported. %(where)s: %(reason)s", where=where, reason=reason))
 
 
-# The JSON answers of the refusals, one per error; each rolls back what the request began.
+def not_there(error: NotThere) -> Response:
+    """An address or link that leads nowhere: the page or JSON error of any unknown address."""
+    return answer(str(MESSAGES[NotFound]), error.kind)
+
+
+# The JSON answers of the refusals, one per error (the use case's unit of work has rolled back
+# what it began: companion.services.work).
 
 def bad_input(error: CompanionError) -> Response:
     """Malformed input (schemas.InputError), unknown cards, editions or phases, and any other
@@ -163,19 +195,16 @@ def seating_refused(error: SeatingRefused) -> Response:
 
 
 def house_rules_refused(error: HouseRulesRefused) -> Response:
-    db.session.rollback()
     return _fields(error, error.problems)
 
 
 def round_rejected(error: scoring.RoundRejected) -> Response:
-    db.session.rollback()
     message = _("Round %(number)s breaks a rule: %(first)s", number=error.number,
                 first=say(error.problems[0]))
     return json_error(status(error), message, problems(error.problems))
 
 
 def needs_confirmation(error: scoring.NeedsConfirmation) -> Response:
-    db.session.rollback()
     warnings = problems(error.warnings)
     return json_error(status(error), _("This round looks impossible with a normal deal. "
                                        "Check it, then send it again with \"confirm\": true."),
@@ -183,13 +212,11 @@ def needs_confirmation(error: scoring.NeedsConfirmation) -> Response:
 
 
 def finished(error: scoring.GameFinished) -> Response:
-    db.session.rollback()
     return json_error(status(error), _("This game is finished: it takes no more rounds."))
 
 
 def stale_revision(error: games.StaleRevision) -> Response:
     game = game_json(error.game, games.sheet_of(error.game), editable=True)
-    db.session.rollback()
     return json_error(status(error), _(
         "The game changed on another device since you last saw it (revision %(given)s, now "
         "%(now)s). Nothing was stored: look at the game as it is now before you send this "
@@ -197,12 +224,11 @@ def stale_revision(error: games.StaleRevision) -> Response:
 
 
 def stale(error: games.StaleRound) -> Response:
-    db.session.rollback()
     given, expected = error.given, error.expected
     if given is None or expected is None or given < expected:
         message = _("Another device changed the rounds first. Reload the game and check "
                     "before you send this again.")
-    elif request.method == "DELETE":  # a round this game has not reached: nobody's change
+    elif error.undoing:  # a round this game has not reached: nobody's change
         message = _("Round %(given)s cannot be undone: the last round of this game is round "
                     "%(last)s. Nothing was changed.", given=given, last=expected)
     else:
@@ -212,21 +238,16 @@ def stale(error: games.StaleRound) -> Response:
 
 
 def no_such_round(error: games.NoSuchRound) -> Response:
-    """A round to correct that is not there is unknown; a round to undo that is not there
-    is a conflict (another device undid it)."""
-    db.session.rollback()
-    kind = Kind.CONFLICT if request.method == "DELETE" else error.kind
-    return json_error(status(kind), _("There is no such round in this game."))
+    """A round that is not there, answered as its kind (games.NoSuchRound)."""
+    return json_error(status(error), _("There is no such round in this game."))
 
 
 def roster_refused(error: players.RosterError) -> Response:
-    db.session.rollback()
     message = say(error.reason, sentence=True)
     return json_error(status(error), message, [{"field": "name", "message": message}])
 
 
 def group_problem(error: groups.GroupProblem) -> Response:
-    db.session.rollback()
     return json_error(status(error), say(error.reason, sentence=True))
 
 
@@ -235,10 +256,18 @@ def players_refused(error: ratings.PlayersRefused) -> Response:
 
 
 def import_refused(error: exchange.ImportRefused) -> Response:
-    db.session.rollback()
     detail = {"game": error.game, "round": error.round, "player": error.player,
               "field": error.field, "message": say(error.reason)}
     return json_error(status(error), import_refusal(error), [detail])
+
+
+def play_refused(error: PlayRefused) -> Response:
+    """A play of a BG Stats or BoardGameGeek log that cannot be a game: which one, and why."""
+    reason = say(error.reason)
+    message = (_("Nothing was imported: %(reason)s", reason=reason) if error.play is None
+               else _("Nothing was imported. Play %(play)s of the file: %(reason)s",
+                      play=error.play, reason=reason))
+    return json_error(status(error), message, [{"play": error.play, "message": reason}])
 
 
 #: Every refusal the JSON routes answer, and how (a refusal without an entry of its own is a
@@ -246,17 +275,18 @@ def import_refused(error: exchange.ImportRefused) -> Response:
 #: blueprint (``api_groups``) each list theirs.
 REFUSALS: dict[str, dict[type[Exception], Callable[[Any], Response]]] = {
     "api": {
-        CompanionError: bad_input, games.SetupError: setup_error,
+        CompanionError: bad_input, NotThere: not_there, games.SetupError: setup_error,
         scoring.RoundRejected: round_rejected, scoring.NeedsConfirmation: needs_confirmation,
         scoring.GameFinished: finished, games.StaleRevision: stale_revision,
         games.StaleRound: stale, games.NoSuchRound: no_such_round,
         players.RosterError: roster_refused, HouseRulesRefused: house_rules_refused,
     },
     "api_groups": {
-        CompanionError: bad_input, games.SetupError: setup_error,
+        CompanionError: bad_input, NotThere: not_there, games.SetupError: setup_error,
         games.StaleRevision: stale_revision, games.StaleRound: stale,
         groups.GroupProblem: group_problem, exchange.ImportRefused: import_refused,
         ratings.PlayersRefused: players_refused,
+        PlayRefused: play_refused,
         SeatingRefused: seating_refused,
     },
 }

@@ -13,7 +13,8 @@ refusal comes from:
 - :class:`ServiceError` (companion.services, companion.drawing): a change the stored data
   refuses, a file that cannot be imported, a drawing that cannot be made now;
 - :class:`InputError` (companion.schemas, companion.guards): a request or file that is not
-  shaped as documented.
+  shaped as documented; :class:`NotThere` (the views and the API): an address or link that
+  leads nowhere.
 
 Pure Python, so the rules engine and the scoring may import it.
 """
@@ -116,3 +117,13 @@ class ServiceError(CompanionError):
 
 class InputError(CompanionError):
     """A request body, query or imported file that is not shaped as the API documents."""
+
+
+class NotThere(InputError):
+    """What an address or link names is not there, or not for this link (a read-only link
+    asking to change): answered as any address that leads nowhere."""
+
+    kind = Kind.UNKNOWN
+
+    def __init__(self) -> None:
+        super().__init__("there is nothing here: check the link")

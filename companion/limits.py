@@ -17,11 +17,19 @@ MAX_NAME = 30
 #: Code points of a stored name, the database column: room for 30 of the longest emoji
 #: sequences (a family with skin tones is 11), not for a name of endlessly stacked accents.
 MAX_NAME_STORED = 400
+#: Combining marks on one character of a name: Vietnamese stacks two (an accent and a tone
+#: typed apart), Hebrew points three (dagesh, vowel, cantillation), Burmese four (ကျော်, "Kyaw":
+#: a medial, two vowel signs and the asat). More is no writing but a tower drawn over the
+#: page around it: "a" under 399 accents was one character, and a stripe across the sheet.
+MAX_MARKS = 4
 #: Points of one hand: far above any real hand (190), keeps stored numbers sane.
 MAX_POINTS = 1000
 #: Players one evening of a group seats at once (six tables of six): the odds before a game
 #: and the seating take at most this many names.
 MAX_EVENING = 36
+#: Points of one player in a game known by its final result (typed from paper, logged in
+#: another app): far above any real game's total, keeps stored numbers sane.
+MAX_FINAL_POINTS = 10_000
 #: Characters in a group's name; also the database column.
 MAX_GROUP_NAME = 40
 #: Games in one group: a group playing three games every week of the year needs 32 years to

@@ -119,6 +119,13 @@ class Player(db.Model):  # type: ignore[name-defined,misc]
     # A late joiner's first round, and the first round a player who left no longer plays.
     joined_round: Mapped[int] = mapped_column(default=1, server_default="1")
     left_round: Mapped[int | None]
+    # A game known by its final result (typed from paper, logged in another app) has no
+    # rounds: each player's line of it is here. ``place`` is set for every player of such a
+    # game and for no other; the rest is None where unknown (companion.scoring.final).
+    place: Mapped[int | None]
+    final_phases: Mapped[int | None]
+    final_points: Mapped[int | None]
+    final_marker: Mapped[int | None]
 
     game: Mapped[Game] = relationship(back_populates="players")
 

@@ -13,6 +13,7 @@
   BLANK, a lone variation selector).
 - :func:`too_long` bounds a name twice: in characters as seen and in code points (the stored
   column, and a bound on a letter under two thousand accents).
+- :func:`stacked` counts the combining marks on one character: at most ``MAX_MARKS`` (4).
 - :func:`refusal` is the one rule for every name (a player's, a group's, house rules'; typed
   or imported), with the sentence that says why.
 - :func:`look_alikes` finds names that only look alike (letters of several alphabets mixed in
@@ -30,7 +31,7 @@ from dataclasses import dataclass
 import regex
 
 from companion.exceptions import Reason
-from companion.limits import MAX_NAME_STORED
+from companion.limits import MAX_MARKS, MAX_NAME_STORED
 
 _GRAPHEME = regex.compile(r"\X")
 #: Format characters (category Cf) a name may hold: the zero-width joiner (emoji sequences,
@@ -46,6 +47,10 @@ _FLAG = "\U0001F3F4"
 #: characters, and the blank Braille pattern.
 _INVISIBLE = regex.compile(
     r"[\p{Default_Ignorable_Code_Point}\p{White_Space}\p{M}\p{Cf}\u2800]*")
+#: Marks that follow one another sit on one character; a joiner between them does not part
+#: them (shaping still stacks them on the letter before).
+_MARK_RUN = regex.compile(r"[\p{M}\u200c\u200d]+")
+_MARK = regex.compile(r"\p{M}")
 #: The alphabets whose letters look like Latin ones: two of them in one name is suspicious.
 _ALPHABETS = ("Latin", "Cyrillic", "Greek", "Armenian", "Cherokee")
 _SCRIPT = regex.compile("|".join(rf"(?P<{name}>\p{{Script={name}}})" for name in _ALPHABETS))
@@ -95,6 +100,17 @@ def too_long(name: str, most: int, stored: int = MAX_NAME_STORED) -> bool:
     return len(name) > stored or length(name) > most
 
 
+def stacked(name: str) -> int:
+    """The most combining marks on one character of ``name`` (as stored: NFC, so an accent
+    that has a precomposed letter counts none).
+
+    >>> stacked("Nguye\u0302\u0303n"), stacked("ကျော်"), stacked("a" + "\u0301" * 9)
+    (0, 4, 8)
+    """
+    runs: list[str] = _MARK_RUN.findall(unicodedata.normalize("NFC", name))
+    return max((len(_MARK.findall(run)) for run in runs), default=0)
+
+
 def unwanted(name: str) -> str | None:
     """The first character a name cannot hold (a control or format character other than the
     joiners), or None.
@@ -135,11 +151,16 @@ def refusal(name: str, most: int, stored: int = MAX_NAME_STORED) -> Reason | Non
         return stored_too_long(stored)
     if unwanted(name) is not None:
         return CONTROL
+    if stacked(name) > MAX_MARKS:
+        return STACKED
     return None
 
 
 #: A name holding a character that is no part of writing (a tab, a bidi override).
 CONTROL = Reason("a name cannot hold control characters")
+#: A name with more marks on one character than any writing stacks (limits.MAX_MARKS).
+STACKED = Reason("a name has at most %(max)s accents or other marks on one letter",
+                 {"max": MAX_MARKS})
 
 
 def stored_too_long(stored: int) -> Reason:

@@ -7,7 +7,9 @@ short to be worth a process of the drawing pool (companion.drawing), whose argum
 pickled: it runs in one of the gevent hub's native threads instead. The greenlet that asked
 waits for it; the event loop goes on, and the other greenlets get the interpreter whenever
 the planning thread hands it over (every 5 ms). The work runs with a copy of the asking
-greenlet's context, so it sees the same request (its language) and app.
+greenlet's context, so it sees the same request (its language) and app. What the work raises
+(a hand beyond the deck: a refusal, 400) comes back to the greenlet as a value and is raised
+there: gevent's pool would otherwise print its traceback to the error log on every refusal.
 
 Where gevent has not patched threading (the development server, tests, a command) the work
 runs in place.
@@ -31,4 +33,16 @@ def off_the_loop(work: Callable[..., T], *args: Any) -> T:
     from gevent import get_hub
 
     context = contextvars.copy_context()
-    return get_hub().threadpool.apply(lambda: context.run(work, *args))
+    done: list[T] = []
+
+    def run() -> Exception | None:
+        try:
+            done.append(context.run(work, *args))
+        except Exception as error:  # raised below, in the asking greenlet
+            return error
+        return None
+
+    error = get_hub().threadpool.apply(run)
+    if error is not None:
+        raise error
+    return done[0]

@@ -1,16 +1,24 @@
-"""Security headers, and HTTPS behind a proxy: Secure cookies and HSTS when served over TLS."""
+"""Security headers, and HTTPS behind a proxy: Secure cookies and HSTS when served over TLS;
+what the session keeps sealed from the phone that carries it."""
 
 from __future__ import annotations
 
+import base64
+import json
 from ipaddress import IPv4Network, IPv6Network, ip_address, ip_network
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urlsplit
 
+from cryptography.fernet import Fernet, InvalidToken
+from cryptography.hazmat.primitives import hashes
+from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 from flask import Flask, Response, current_app, request
 from flask.sessions import SecureCookieSessionInterface
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 if TYPE_CHECKING:
     from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
+    from werkzeug.routing import MapAdapter
 
 HEADERS = {
     # Scripts only from our own files; inline style attributes carry player colours.
@@ -19,8 +27,10 @@ HEADERS = {
                                "object-src 'none'; base-uri 'none'; frame-ancestors 'none'; "
                                "form-action 'self'",
     "X-Content-Type-Options": "nosniff",
-    # Game links are capabilities: never hand them to another site as a referrer.
-    "Referrer-Policy": "same-origin",
+    # Game links are capabilities: a Referer says the site, never the page's path, to other
+    # sites and to our own (whose requests a proxy's log writes down). Flask-WTF's check of
+    # forms posted over HTTPS needs a Referer of this origin, which this sends.
+    "Referrer-Policy": "strict-origin",
     # Nothing here needs the phone's sensors or payment: no page, nor anything it embeds,
     # may ask for them. Sharing a result (navigator.share, the clipboard) stays allowed.
     # Only features browsers know: an unknown one ("bluetooth") is a console warning on every
@@ -63,6 +73,32 @@ def _headers(response: Response) -> Response:
     return response
 
 
+def _sealer() -> Fernet:
+    secret = str(current_app.config["SECRET_KEY"]).encode()
+    key = HKDF(algorithm=hashes.SHA256(), length=32, salt=None,
+               info=b"phase10-companion session seal").derive(secret)
+    return Fernet(base64.urlsafe_b64encode(key))
+
+
+def seal(data: dict[str, Any]) -> str:
+    """``data`` encrypted and signed with a key derived from SECRET_KEY, for the session
+    cookie: Flask's cookie is signed, not encrypted, and anyone holding the phone (or the
+    cookie) could read what it keeps."""
+    return _sealer().encrypt(json.dumps(data, separators=(",", ":")).encode()).decode()
+
+
+def unseal(token: object, seconds: int) -> dict[str, Any] | None:
+    """What :func:`seal` sealed at most ``seconds`` ago; None for anything else (older,
+    another key's, changed, or no token at all)."""
+    if not isinstance(token, str):
+        return None
+    try:
+        data = json.loads(_sealer().decrypt(token.encode(), ttl=seconds))
+    except (InvalidToken, ValueError):
+        return None
+    return data if isinstance(data, dict) else None
+
+
 class FromProxies:
     """``PROXIES`` proxies' X-Forwarded-* headers, believed only when the request comes from
     one of the ``PROXY_FROM`` addresses. When the app can also be reached directly, anyone
@@ -97,9 +133,39 @@ def networks(listed: str) -> list[IPv4Network | IPv6Network]:
     return found
 
 
+def public_address(app: Flask) -> None:
+    """With ``PUBLIC_URL`` set, links are built on it whatever Host a request names, and a
+    request naming another host is refused (Flask's ``TRUSTED_HOSTS``: 400). The Host header
+    is the client's to choose: without this a request for ``evil.example`` got API links,
+    share links and QR codes pointing there. A wrong address stops the start with a sentence."""
+    url = str(app.config.get("PUBLIC_URL") or "").strip()
+    if not url:
+        return
+    parts = urlsplit(url)
+    if (parts.scheme not in ("http", "https") or not parts.hostname or parts.username
+            or parts.password or parts.path not in ("", "/") or parts.query
+            or parts.fragment):
+        raise ValueError(f"COMPANION_PUBLIC_URL: {url!r} is not the address of a site, such as "
+                         "https://phase10.example.org (a scheme, a host and maybe a port; "
+                         "no path)")
+    app.config["SERVER_NAME"] = parts.netloc.lower()
+    app.config["PREFERRED_URL_SCHEME"] = parts.scheme
+    if app.config.get("TRUSTED_HOSTS") is None:  # instance/config.py may list more
+        app.config["TRUSTED_HOSTS"] = [parts.hostname]
+
+
+def public_links(app: Flask, adapter: MapAdapter | None) -> MapAdapter | None:
+    """A request's URL builder with the public address's scheme too (a proxy that does not
+    say it terminated TLS would otherwise make every link ``http://``)."""
+    if adapter is not None and app.config.get("PUBLIC_URL"):
+        adapter.url_scheme = str(app.config["PREFERRED_URL_SCHEME"])
+    return adapter
+
+
 def init_app(app: Flask) -> None:
     """Trust ``PROXIES`` proxies' X-Forwarded-* headers when they come from ``PROXY_FROM``;
-    Secure cookies and HSTS over HTTPS."""
+    Secure cookies and HSTS over HTTPS; links on ``PUBLIC_URL`` when it is set."""
+    public_address(app)
     proxies = int(app.config["PROXIES"])
     if proxies:
         app.wsgi_app = FromProxies(  # type: ignore[method-assign]

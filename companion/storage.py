@@ -23,7 +23,6 @@ from __future__ import annotations
 import os
 import sys
 import weakref
-from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -153,16 +152,13 @@ def begin_write() -> None:
     session.connection(execution_options={BEGIN_OPTION: "IMMEDIATE"})
 
 
-def init_app(app: Flask, *, also: Callable[[Flask, Engine], None] | None = None) -> None:
-    """Bind the migrations, prepare the engine and bring the schema up to date if asked;
-    ``also``: what else needs the prepared engine (the read side's pool)."""
+def init_app(app: Flask) -> None:
+    """Bind the migrations, prepare the engine and bring the schema up to date if asked."""
     schema_commands.init_app(app, MIGRATIONS)  # flask db …; alembic only when it runs
 
     with app.app_context():
         options = app.config.get("SQLALCHEMY_ENGINE_OPTIONS") or {}
         prepare_engine(db.engine, options.get("connect_args"))
-        if also is not None:
-            also(app, db.engine)
         if app.config.get("MIGRATE_ON_START", True):
             upgrade_schema()
         db.session.remove()

@@ -546,8 +546,13 @@ def group_night(call: Recorder) -> None:
         {"spelling": "Cai", "into": "Anna", "confirm": "yes"}))
     call.form(f"/groups/{gkey}", f"/groups/{gkey}/unmerge", {"spelling": "Cai"},
               name="unmerge")
-    call.form(f"/games/{G['ggame2']['id']}", f"/games/{G['ggame2']['id']}/rematch", {},
-              name="rematch")
+    # The page's Rematch button, as a browser sends it: the game may have its rematch already
+    # (the group's "Next game" links the game after the group's last one), and then the page
+    # offers that game instead of the form; the same POST is answered either way.
+    page = call("GET", f"/games/{G['ggame2']['id']}", name="form").get_data()
+    token = re.search(rb'name="csrf_token" value="([^"]*)"', page)
+    call("POST", f"/games/{G['ggame2']['id']}/rematch", name="rematch",
+         data={"csrf_token": token.group(1).decode()} if token else {})
     call("GET", f"/api/groups/{gkey}")
     call("GET", f"/groups/{gkey}")
     call("GET", f"/groups/{group.get('view_id', gkey)}", name="view")

@@ -26,7 +26,7 @@ TEMPLATE="${TRANSLATIONS}/messages.pot"
 extracted=$(mktemp)
 trap 'rm -f "${extracted}"' EXIT
 pybabel extract -F babel.cfg \
-    -k _l -k Reason -k Problem -k CardError -k PhaseError -k RulesError -k InputError \
+    -k _l -k Reason -k Problem -k CardError -k PhaseError -k RulesError -k InputError -k PlayRefused \
     -k Says -k Term -k N_ -k must_have_laid:2 \
     --no-location --sort-output \
     --project="Phase 10 Companion" --version="${VERSION}" \

@@ -16,7 +16,8 @@ function setup() {
   if (!words || !window.indexedDB || !window.fetch) return null;
   words = words.dataset;
   const match = /^\/games\/([\w-]+)(\/round|\/rounds\/(\d+)\/edit)?$/.exec(location.pathname);
-  const key = match && match[1] !== "new" ? match[1] : null;
+  // /games/new and /games/paper are forms, not games.
+  const key = match && !["new", "paper"].includes(match[1]) ? match[1] : null;
   const state = { key: key, form: match && match[2] ? match : null, game: null, ops: [],
                 offline: !navigator.onLine, since: null, note: null, gone: [] };
 

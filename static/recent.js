@@ -1,7 +1,9 @@
 // Recent games live in this device's localStorage only; the server keeps no list of them.
 // Each entry keeps the game's status and winners as last seen; the home page asks the API
 // for fresher ones when it can (and shows the stored ones when offline).
-// DOM wiring only (an ES module that imports nothing).
+// DOM wiring; what each game's line says is recent-words.js.
+import { describe } from "./recent-words.js";
+
 recentGames();
 groupLink();
 const main = document.getElementById("main");
@@ -49,22 +51,6 @@ function recentGames() {
   if (!games.length) return;
   const words = section.dataset;
 
-  function names(list) {
-    if (list.length < 2) return list.join("");
-    return words.and.replace("{names}", list.slice(0, -1).join(", "))
-      .replace("{last}", list[list.length - 1]);
-  }
-  function describe(g) {
-    if (g.status === "finished" && g.winners && g.winners.length === 1) {
-      return words.won.replace("{name}", g.winners[0]);
-    }
-    if (g.status === "finished" && g.winners) return words.shared.replace("{name}", names(g.winners));
-    if (g.status === "tiebreak") return words.tiebreak;
-    if (g.played === 0) return words["new"];
-    if (g.played === 1) return words.playingOne;
-    if (g.played) return words.playing.replace("{count}", String(g.played));
-    return "";
-  }
   const ul = section.querySelector("ul");
   games.forEach(function (g) {
     const li = document.createElement("li");
@@ -81,7 +67,7 @@ function recentGames() {
     li.appendChild(when);
     ul.appendChild(li);
     function show() {
-      const text = describe(g);
+      const text = describe(g, words);
       status.textContent = text ? " · " + text : "";
       li.classList.toggle("finished", g.status === "finished");
     }

@@ -14,7 +14,7 @@ from companion.schemas.answers import CheckJson, HitJson
 
 
 @bp.post("/check")
-@documented(json=CheckBody, answers={200: CheckAnswer}, errors=(400, 415))
+@documented(json=CheckBody, answers={200: CheckAnswer})
 def check() -> Response:
     """Check a lay-down (``groups``) or search a hand (``hand``) for a phase."""
     asked = read(CheckBody, body())
@@ -43,7 +43,7 @@ def check() -> Response:
 
 
 @bp.post("/hit")
-@documented(json=HitBody, answers={200: HitAnswer}, errors=(400, 415))
+@documented(json=HitBody, answers={200: HitAnswer})
 def hit() -> Response:
     """May this card be added to this group on the table, and at which end?"""
     asked = read(HitBody, body())

@@ -10,8 +10,8 @@ from typing import Any
 from flask import Blueprint, Response, abort, jsonify, request
 
 from companion import errors, models, scoring
-from companion.exceptions import InputError
-from companion.extensions import csrf, db
+from companion.exceptions import InputError, NotThere
+from companion.extensions import csrf
 from companion.i18n import say
 from companion.schemas.answers import WarningJson
 from companion.schemas.base import NOT_UNICODE, is_unicode
@@ -56,27 +56,21 @@ def name_warnings(names: Sequence[str], field: str = "players", *,
             for name, reason in players.look_alike_warnings(names, only=only)]
 
 
-def saved(game: models.Game, sheet: scoring.Sheet, status: int = 200,
-          warnings: list[WarningJson] | None = None) -> Response:
-    """Commit the write to ``game`` and answer with ``sheet``, the game after it (and
-    ``warnings``, notes about what was stored).
-
-    The answer is built from the game's row as it was written: reading it again after the
-    commit would load every round of the game once more.
-    """
+def written(game: models.Game) -> tuple[reading.GameHead, models.Game | None]:
+    """The row of ``game`` as the write inside the unit of work left it, and the game after
+    it (its rematch, if any), to answer with once the unit has committed: reading the row
+    again after the commit would load every round of the game once more."""
     head = reading.GameHead(game.id, game.edit_key, game.view_key, game.edition,
                             game.revision, game.created_at, editable=True,
                             last_round_at=game.last_round_at)
-    after = rematches.following(game)
-    db.session.commit()
-    return game_response(head, sheet, status, warnings, rematch=after)
+    return head, rematches.following(game)
 
 
 def locked(key: str, revision: int | None) -> models.Game:
-    """The game to write to, locked until the request commits; 404 for any other key."""
+    """The game to write to, locked until the unit of work commits; 404 for any other key."""
     game = games.lock_game(key, revision=revision)
     if game is None:
-        abort(404)
+        raise NotThere
     return game
 
 

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from flask import Response, abort, jsonify
+from http import HTTPStatus
+
+from flask import Response, jsonify
 
 from companion.api.common import body, bp
 from companion.api.openapi import documented
 from companion.editions import house
-from companion.extensions import db
+from companion.exceptions import Kind, NotThere
 from companion.schemas.editions import HouseEditionAnswer, HouseRulesBody, edition_json
-from companion.services import editions
+from companion.services import editions, work
 
 
 def _answer(found: editions.HouseEdition, status: int = 200) -> Response:
@@ -21,32 +23,33 @@ def _answer(found: editions.HouseEdition, status: int = 200) -> Response:
 
 
 @bp.post("/editions")
-@documented(json=HouseRulesBody, answers={201: HouseEditionAnswer}, errors=(400, 415, 422))
+@documented(json=HouseRulesBody, answers={201: HouseEditionAnswer}, refuses=(Kind.REFUSED,))
 def create_edition() -> Response:
     """Store house rules: an edit link (``id``) and a read-only twin (``view_id``)."""
-    found = editions.create(house.read(body()))
-    db.session.commit()
-    return _answer(found, 201)
+    rules = house.read(body())
+    with work.unit():
+        found = editions.create(rules)
+    return _answer(found, HTTPStatus.CREATED)
 
 
 @bp.get("/editions/<key>")
-@documented(answers={200: HouseEditionAnswer}, errors=(404,))
+@documented(answers={200: HouseEditionAnswer})
 def get_edition(key: str) -> Response:
     """House rules through their edit or read-only link: the newest revision."""
     found = editions.find(key)
     if found is None:
-        abort(404)
+        raise NotThere
     return _answer(found)
 
 
 @bp.put("/editions/<key>")
-@documented(json=HouseRulesBody, answers={200: HouseEditionAnswer},
-            errors=(400, 404, 415, 422))
+@documented(json=HouseRulesBody, answers={200: HouseEditionAnswer}, refuses=(Kind.REFUSED,))
 def edit_edition(key: str) -> Response:
     """Save a new revision of house rules (edit link only); games started keep theirs."""
     found = editions.find(key)
     if found is None or not found.editable:
-        abort(404)
-    edited = editions.edit(found, house.read(body()))
-    db.session.commit()
+        raise NotThere
+    rules = house.read(body())
+    with work.unit():
+        edited = editions.edit(found, rules)
     return _answer(edited)

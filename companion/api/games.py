@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from http import HTTPStatus
 
-from flask import Response, abort, current_app, jsonify, request
+from flask import Response, current_app, jsonify, request
 from flask_babel import gettext as _
 
 from companion import errors, live, models
-from companion.api.common import body, bp, locked, name_warnings, saved
+from companion.api.common import body, bp, game_response, locked, name_warnings, written
 from companion.api.openapi import documented
 from companion.cache import pages
 from companion.cache.revisions import Keeping
-from companion.exceptions import Kind
+from companion.exceptions import Kind, NotThere
 from companion.extensions import db
 from companion.schemas import (
     Events,
@@ -23,23 +24,45 @@ from companion.schemas import (
     read,
 )
 from companion.schemas.games import game_json
-from companion.services import games, reading, rematches
+from companion.services import finals, games, groups, reading, rematches, work
 from companion.services.seen import Seen
 
 
 @bp.post("/games")
-@documented(json=NewGame, answers={201: GameAnswer}, errors=(400, 415))
+@documented(json=NewGame, answers={201: GameAnswer}, refuses=(Kind.REFUSED,))
 def create_game() -> Response:
-    """Start a game."""
-    game = games.create_game(read(NewGame, body()).to_spec())
-    sheet = games.sheet_of(game)
-    return saved(game, sheet, 201, name_warnings([player.name for player in game.players]))
+    """Start a game; with ``final``, store a game played on paper, finished (422 naming the
+    line and field of a result the rules refuse)."""
+    new = read(NewGame, body())
+    if new.final is not None:
+        return typed_game(new)
+    spec = new.to_spec()
+    with work.unit():
+        game = games.create_game(spec)
+        sheet, (head, after) = games.sheet_of(game), written(game)
+        names = [player.name for player in game.players]
+    return game_response(head, sheet, HTTPStatus.CREATED, name_warnings(names), rematch=after)
+
+
+def typed_game(new: NewGame, group_id: int | None = None) -> Response:
+    """The game typed from paper that ``new`` describes, stored finished (in the group
+    ``group_id``, room made for it): 201 with the game."""
+    final = new.to_final()
+    assert final is not None
+    with work.unit():
+        if group_id is not None:
+            groups.make_room(group_id)
+        game = finals.record_final(new.to_spec(), final, played_at=new.played_at,
+                                   duration_s=new.duration_s)
+        game.group_id = group_id
+    return game_response(game, games.sheet_of(game), HTTPStatus.CREATED,
+                         name_warnings([player.name for player in game.players]))
 
 
 def _head(key: str) -> reading.GameHead:
     game = reading.head(key)
     if game is None:
-        abort(404)
+        raise NotThere
     return game
 
 
@@ -60,7 +83,7 @@ def _polled_head(key: str) -> reading.GameHead:
 
 
 @bp.get("/games/<key>")
-@documented(answers={200: GameAnswer}, errors=(404,))
+@documented(answers={200: GameAnswer})
 def get_game(key: str) -> Response:
     """The game through its edit or read-only link."""
     game = _polled_head(key)
@@ -95,7 +118,7 @@ def _game_body(game: reading.GameHead) -> bytes:
 
 
 @bp.get("/games/<key>/events")
-@documented(answers={200: Events}, errors=(404, 429))
+@documented(answers={200: Events}, refuses=(Kind.TOO_MANY,))
 def events(key: str) -> Response:
     """Server-Sent Events: the game's revision at once, then again after every change.
 
@@ -141,18 +164,18 @@ def _stream(game: reading.GameHead) -> Response:
                     headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
 
 
-
-
 @bp.post("/games/<key>/rounds")
-@documented(json=RoundBody, answers={201: GameAnswer}, errors=(400, 404, 409, 415, 422))
+@documented(json=RoundBody, answers={201: GameAnswer}, refuses=(Kind.CONFLICT, Kind.REFUSED))
 def add_round(key: str) -> Response:
     """Record the next round."""
     data = body()
-    game = locked(key, None)
-    new = read(RoundBody, data, game.edition)
-    sheet = games.record_round(game, new.to_round(game.edition), number=new.number,
-                                  confirm=new.confirm, seen=_seen(new, game))
-    return saved(game, sheet, 201)
+    with work.unit():
+        game = locked(key, None)
+        new = read(RoundBody, data, game.edition)
+        sheet = games.record_round(game, new.to_round(game.edition), number=new.number,
+                                   confirm=new.confirm, seen=_seen(new, game))
+        head, after = written(game)
+    return game_response(head, sheet, HTTPStatus.CREATED, rematch=after)
 
 
 def _seen(new: RoundBody, game: models.Game) -> Seen:
@@ -161,22 +184,26 @@ def _seen(new: RoundBody, game: models.Game) -> Seen:
 
 
 @bp.delete("/games/<key>/rounds/last")
-@documented(query=UndoQuery, answers={200: GameAnswer}, errors=(400, 404, 409))
+@documented(query=UndoQuery, answers={200: GameAnswer}, refuses=(Kind.CONFLICT,))
 def undo(key: str) -> Response:
     """Undo the last round (``?number=N`` and ``?revision=N`` guard it)."""
     guards = read(UndoQuery, request.args.to_dict())
-    game = locked(key, None)
-    sheet = games.undo_last(game, number=guards.number, seen=Seen(guards.revision))
-    return saved(game, sheet)
+    with work.unit():
+        game = locked(key, None)
+        sheet = games.undo_last(game, number=guards.number, seen=Seen(guards.revision))
+        head, after = written(game)
+    return game_response(head, sheet, rematch=after)
 
 
 @bp.put("/games/<key>/rounds/<int:number>")
-@documented(json=RoundBody, answers={200: GameAnswer}, errors=(400, 404, 409, 415, 422))
+@documented(json=RoundBody, answers={200: GameAnswer}, refuses=(Kind.CONFLICT, Kind.REFUSED))
 def edit(key: str, number: int) -> Response:
     """Correct a round; later rounds are recomputed."""
     data = body()
-    game = locked(key, None)
-    new = read(RoundBody, data, game.edition)
-    sheet = games.edit_round(game, number, new.to_round(game.edition),
-                                confirm=new.confirm, seen=_seen(new, game))
-    return saved(game, sheet)
+    with work.unit():
+        game = locked(key, None)
+        new = read(RoundBody, data, game.edition)
+        sheet = games.edit_round(game, number, new.to_round(game.edition),
+                                 confirm=new.confirm, seen=_seen(new, game))
+        head, after = written(game)
+    return game_response(head, sheet, rematch=after)

@@ -17,8 +17,10 @@ from __future__ import annotations
 
 import copy
 import functools
+import inspect
 import threading
 from collections.abc import Callable, Iterable
+from http import HTTPStatus
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from flask import Response, jsonify
@@ -41,18 +43,28 @@ class _Described:
     for: spectree turns every model into a JSON schema as it is told, which cost about 40% of
     the app's start-up in every process that never serves the document."""
 
-    def __init__(self, view: Callable[..., Any], plain: Callable[..., Any], codes: list[int],
-                 json: type[BaseModel] | None, query: type[BaseModel] | None,
+    def __init__(self, view: Callable[..., Any], plain: Callable[..., Any], kinds: set[Kind],
+                 any_json: bool, json: type[BaseModel] | None, query: type[BaseModel] | None,
                  answers: dict[int, type[BaseModel]]) -> None:
-        self.view, self.plain, self.codes = view, plain, codes
+        self.view, self.plain, self.kinds, self.any_json = view, plain, kinds, any_json
         self.json, self.query, self.answers = json, query, answers
+
+    @property
+    def codes(self) -> list[int]:
+        """The statuses of its errors: its kinds' (errors.STATUS), and 415 for a view that
+        takes JSON only (common.body())."""
+        codes = {errors.status(kind) for kind in self.kinds}
+        if self.any_json:
+            codes.add(HTTPStatus.UNSUPPORTED_MEDIA_TYPE)
+        return sorted(map(int, codes))
 
     def tell(self, tree: SpecTree) -> None:
         from spectree import Response as Answers
 
         models: dict[str, Any] = {f"HTTP_{code}": model for code, model in self.answers.items()}
-        models.update({f"HTTP_{code}": ErrorAnswer for code in self.codes})
-        malformed = self.codes[0] if self.codes else errors.status(Kind.INPUT)
+        codes = self.codes
+        models.update({f"HTTP_{code}": ErrorAnswer for code in codes})
+        malformed = codes[0] if codes else errors.status(Kind.INPUT)
         describe = tree.validate(json=self.json, query=self.query, resp=Answers(**models),
                                  skip_validation=True, validation_error_status=malformed)
         # spectree finds a view's description along its __wrapped__ chain.
@@ -78,20 +90,34 @@ def _tree() -> SpecTree:
     return tree
 
 
-def documented(*, answers: dict[int, type[BaseModel]], errors: Iterable[int] = (),
-               json: type[BaseModel] | None = None,
-               query: type[BaseModel] | None = None) -> Callable[[F], F]:
+def documented(*, answers: dict[int, type[BaseModel]], refuses: Iterable[Kind] = (),
+               json: type[BaseModel] | None = None, query: type[BaseModel] | None = None,
+               body: bool = False) -> Callable[[F], F]:
     """Put the decorated view in the document: its body or query, answers and errors (each
-    an :class:`~companion.schemas.ErrorAnswer`). The view itself runs unwrapped."""
+    an :class:`~companion.schemas.ErrorAnswer`). The view itself runs unwrapped.
+
+    The errors are derived, each through errors.STATUS: a view that reads a JSON body
+    (``json``, or ``body`` for one without a model) refuses malformed input (Kind.INPUT) and
+    another content type (415); a body with a model has a bound (MAX_CONTENT_LENGTH,
+    IMPORT_MAX_BYTES for an import), past which it is Kind.TOO_LARGE; a query may be
+    malformed (Kind.INPUT); a link in the path (``key``) may lead nowhere (NotThere,
+    Kind.UNKNOWN). ``refuses``: the kinds its use case raises besides.
+    """
 
     def decorate(view: F) -> F:
         @functools.wraps(view)
         def plain(*args: Any, **kwargs: Any) -> Any:
             return view(*args, **kwargs)
 
-        # Every body has a bound (MAX_CONTENT_LENGTH, IMPORT_MAX_BYTES for an import): past it, 413.
-        refused = set(errors) | ({413} if json is not None else set())
-        _described.append(_Described(view, plain, sorted(refused), json, query, answers))
+        kinds = set(refuses)
+        if json is not None or body or query is not None:
+            kinds.add(Kind.INPUT)
+        if json is not None:
+            kinds.add(Kind.TOO_LARGE)
+        if "key" in inspect.signature(view).parameters:
+            kinds.add(Kind.UNKNOWN)
+        _described.append(_Described(view, plain, kinds, json is not None or body, json,
+                                     query, answers))
         return cast(F, plain)
 
     return decorate

@@ -16,7 +16,7 @@ from companion.schemas.answers import OutsJson, PhaseOutsJson
 
 
 @bp.post("/outs")
-@documented(json=OutsBody, answers={200: OutsAnswer}, errors=(400, 415))
+@documented(json=OutsBody, answers={200: OutsAnswer})
 def outs() -> Response:
     """What do I need? How short a hand is of a phase, its outs and the odds of drawing one;
     without a phase, how short it is of every phase."""

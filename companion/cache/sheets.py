@@ -7,15 +7,17 @@ from:
   with the revision, setup and number of rounds it belongs to: the next round of an import
   (or a second write in the same request) starts from it instead of from round 1;
 - when the transaction commits, that sheet joins the process's LRU under (edit_key,
-  revision). A revision names one committed state of a game for good, so the pair is a safe
-  key; a rollback forgets it.
+  revision): the write's unit of work runs :func:`published` after its commit
+  (companion.services.games.written). A revision names one committed state of a game for
+  good, so the pair is a safe key; a rollback forgets it (what is kept belongs to the
+  transaction it was kept in).
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
 
-from sqlalchemy import event, inspect
+from sqlalchemy import inspect
 from sqlalchemy.orm import Session
 
 from companion import models, scoring
@@ -28,8 +30,13 @@ _Entry = tuple[str, int, scoring.Setup, int, scoring.Sheet]
 
 
 def _pending(session: Session) -> dict[int, _Entry]:
-    found: dict[int, _Entry] = session.info.setdefault(_PENDING, {})
-    return found
+    """The sheets kept in the session's current transaction (none in a new one)."""
+    transaction = session.get_transaction()
+    found = session.info.get(_PENDING)
+    if found is None or found[0] is not transaction:
+        found = session.info[_PENDING] = (transaction, {})
+    entries: dict[int, _Entry] = found[1]
+    return entries
 
 
 def remember(session: Session, game: models.Game, setup: scoring.Setup,
@@ -38,20 +45,32 @@ def remember(session: Session, game: models.Game, setup: scoring.Setup,
     _pending(session)[game.id] = (game.edit_key, game.revision, setup, len(sheet.rounds), sheet)
 
 
-def recall(session: Session, game: models.Game, setup: scoring.Setup) -> scoring.Sheet | None:
-    """The kept sheet of ``game`` as it stands now, or None when it must be replayed."""
+def pending(session: Session, game: models.Game, setup: scoring.Setup
+            ) -> scoring.Sheet | None:
+    """The sheet a write of this transaction left ``game`` with, when it is still as that
+    write left it (None: this transaction kept none, or changed the game since)."""
     entry = _pending(session).get(game.id)
-    if entry is not None:
-        _key, revision, known_setup, count, sheet = entry
-        if (revision, known_setup) == (game.revision, setup) and _counts(game, count):
-            return sheet
+    if entry is None:
         return None
-    if game in session.new or session.is_modified(game):
-        return None  # changed in this transaction and not yet derived: replay
-    found = stores.sheets.find((game.edit_key, game.revision))
-    if found is not None and _counts(game, len(found.rounds)):
+    _key, revision, known_setup, count, sheet = entry
+    if (revision, known_setup) == (game.revision, setup) and _counts(game, count):
+        return sheet
+    return None
+
+
+def kept(edit_key: str, revision: int, game: models.Game | None = None
+         ) -> scoring.Sheet | None:
+    """The committed sheet of revision ``revision`` of the game behind ``edit_key``, when
+    this process keeps it (``game``: its row, for a second look at its rounds)."""
+    found = stores.sheets.find((edit_key, revision))
+    if found is not None and (game is None or _counts(game, len(found.rounds))):
         return found
     return None
+
+
+def keep(edit_key: str, revision: int, sheet: scoring.Sheet) -> None:
+    """``sheet`` is the committed sheet of revision ``revision``: the process keeps it."""
+    stores.sheets.put((edit_key, revision), sheet)
 
 
 def _counts(game: models.Game, count: int) -> bool:
@@ -77,13 +96,13 @@ def earlier(game: models.Game) -> tuple[int, scoring.Sheet] | None:
     return None
 
 
-@event.listens_for(Session, "after_commit")
-def _committed(session: Session) -> None:
-    for key, revision, _setup, _count, sheet in session.info.pop(_PENDING, {}).values():
-        stores.sheets.put((key, revision), sheet)
+def published(session: Session) -> Callable[[], None]:
+    """What makes the sheets this transaction keeps the process's: to run after it commits."""
+    entries = _pending(session)
 
+    def publish() -> None:
+        for key, revision, _setup, _count, sheet in entries.values():
+            keep(key, revision, sheet)
+        entries.clear()
 
-@event.listens_for(Session, "after_rollback")
-@event.listens_for(Session, "after_soft_rollback")
-def _forgotten(session: Session, *_: Any) -> None:
-    session.info.pop(_PENDING, None)
+    return publish

@@ -1,11 +1,12 @@
 """Small thread-safe least-recently-used stores for results derived from stored data, all
-under one byte budget per process.
+under one byte budget per app.
 
 Keys must say everything the value depends on (for groups: a fingerprint that changes with
-every stored change), so a kept value is never stale; each process keeps its own. Every store
-counts its values against the one :class:`Budget` (``COMPANION_KEPT_BYTES``): past it, the
-least recently used value of any store goes first, so a flood of one kind (PDFs of long games)
-takes room from the others instead of adding to them.
+every stored change), so a kept value is never stale; each app of each process keeps its own
+(companion.cache.stores). Every store counts its values against its app's one :class:`Budget`
+(``COMPANION_KEPT_BYTES``): past it, the least recently used value of any store goes first,
+so a flood of one kind (PDFs of long games) takes room from the others instead of adding to
+them.
 """
 
 from __future__ import annotations
@@ -14,8 +15,6 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import Any, Generic, TypeVar
-
-from companion.config import KEPT_BYTES
 
 V = TypeVar("V")
 
@@ -44,16 +43,11 @@ class Budget:
             self.make_room()
 
 
-#: The one budget of this process.
-budget = Budget(KEPT_BYTES)
-
-
 class Kept(Generic[V]):
     """At most ``size`` values, each costing what ``weigh`` says (bytes, or an estimate of
-    them) against ``within``, the process's one budget; the least recently used go first."""
+    them) against ``within``, the budget it shares; the least recently used go first."""
 
-    def __init__(self, size: int, *, weigh: Callable[[V], int],
-                 within: Budget = budget) -> None:
+    def __init__(self, size: int, *, weigh: Callable[[V], int], within: Budget) -> None:
         self.size, self.weigh, self.budget = size, weigh, within
         self.bytes = 0
         self._values: OrderedDict[Hashable, tuple[V, int]] = OrderedDict()

@@ -10,6 +10,7 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 
 from companion import scoring
+from companion.scoring.final import phases_completed, points_of
 from companion.scoring.places import places
 
 
@@ -19,7 +20,8 @@ class Line:
     name: str
     phase: str
     """Where the player stands in words: the phase tried next, or the board marker's space."""
-    points: int
+    points: int | None
+    """None: not known (a game imported from a log without scores)."""
     won: bool
     gone: bool
     """Left the game: their line stays, below those still at the table."""
@@ -34,7 +36,8 @@ class Line:
 def glance(sheet: scoring.Sheet) -> list[Line]:
     """One line per player, in the order of the standings, ties sharing a place."""
     joined = dict(zip(sheet.setup.players, sheet.setup.joined or (), strict=False))
-    return [Line(place.place, place.name, _phase(sheet, place.line), place.line.points,
+    return [Line(place.place, place.name, _phase(sheet, place.line),
+                 points_of(sheet, place.name),
                  place.won, place.left_after is not None,
                  _note(place.left_after, joined.get(place.name, 1)),
                  None if place.left_after is not None else _checks(sheet, place.line),
@@ -56,6 +59,14 @@ def _checks(sheet: scoring.Sheet, line: scoring.PlayerLine) -> int | None:
 
 def _phase(sheet: scoring.Sheet, line: scoring.PlayerLine) -> str:
     edition = sheet.setup.edition
+    if sheet.final is not None:  # known by its final result: what it says, "?" where not
+        done = None if edition.markers else phases_completed(sheet, line)
+        if edition.markers and line.marker is not None:
+            return str(_("wreath")) if line.marker == edition.wreath else str(
+                _("phase %(n)s", n=line.marker))
+        if done is None:
+            return "?"
+        return str(ngettext("%(num)s phase", "%(num)s phases", done))
     if edition.markers:
         marker = line.marker or 1
         return str(_("wreath")) if marker == edition.wreath else str(_("phase %(n)s", n=marker))

@@ -29,6 +29,7 @@ from typing import Any
 
 from companion.display.length import duration
 from companion.png.caption import Caption
+from companion.scoring.final import phases_completed, points_of
 from companion.scoring.length import Length
 from companion.scoring.model import Sheet
 from companion.scoring.places import Place, places
@@ -92,8 +93,12 @@ def facts(place: Place, sheet: Sheet, words: Words) -> str:
     if sheet.setup.edition.markers:
         wreath = line.marker == sheet.setup.edition.wreath
         return _("on the wreath") if wreath else _("on phase %(n)s", n=line.marker or 1)
-    return " · ".join([ngettext("%(num)s phase", "%(num)s phases", len(line.phases_done)),
-                       ngettext("%(num)s point", "%(num)s points", line.points)])
+    phases, points = phases_completed(sheet, line), points_of(sheet, line.name)
+    return " · ".join([
+        _("phases not known") if phases is None
+        else ngettext("%(num)s phase", "%(num)s phases", phases),
+        _("points not known") if points is None
+        else ngettext("%(num)s point", "%(num)s points", points)])
 
 
 def note(place: Place, words: Words) -> str | None:
@@ -111,7 +116,8 @@ def standing(place: Place, sheet: Sheet, words: Words) -> str:
 
 def played(sheet: Sheet, length: Length, words: Words) -> str:
     """Rounds and length: "12 rounds · 1 hr 33 min"."""
-    parts = [words.ngettext("%(num)s round", "%(num)s rounds", len(sheet.rounds))]
+    parts = ([words.gettext("typed from the final result")] if sheet.final is not None
+             else [words.ngettext("%(num)s round", "%(num)s rounds", len(sheet.rounds))])
     if length.seconds is not None:
         parts.append(duration(length.seconds, words.locale))
     return " · ".join(parts)

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 
 from companion.editions.base import Edition, PhaseTable
 from companion.exceptions import N_
@@ -16,9 +18,11 @@ from companion.rules.errors import PhaseError
 from companion.rules.solver import plan
 
 _REGISTRY: dict[str, Edition] = {}
-_resolvers: list[Callable[[str], Edition | None]] = []
-"""Where keys the registry does not hold are looked up: house rules stored in the database
-(``companion.services.editions`` adds its lookup when the app is made)."""
+Resolver = Callable[[str], "Edition | None"]
+_resolvers: ContextVar[tuple[Resolver, ...]] = ContextVar("edition_resolvers", default=())
+"""Where keys the registry does not hold are looked up: the current app's (house rules stored
+in its database, companion.services.editions), set while one of its contexts is pushed
+(:func:`resolving`, companion.app)."""
 
 DEFAULT_KEY = "original"
 """The edition a form or request means when it names none: the card game everybody knows."""
@@ -60,7 +64,7 @@ def get(key: object) -> Edition:
     if isinstance(key, str) and key.strip().lower() in _REGISTRY:
         return _REGISTRY[key.strip().lower()]
     if isinstance(key, str) and key.strip():
-        for resolve in _resolvers:
+        for resolve in _resolvers.get():
             found = resolve(key.strip())
             if found is not None:
                 return found
@@ -68,10 +72,14 @@ def get(key: object) -> Edition:
                      edition=key, choices=", ".join(keys()))
 
 
-def add_resolver(resolve: Callable[[str], Edition | None]) -> None:
-    """Makes :func:`get` ask ``resolve`` for a key the registry does not hold (once)."""
-    if resolve not in _resolvers:
-        _resolvers.append(resolve)
+@contextmanager
+def resolving(resolvers: Iterable[Resolver]) -> Iterator[None]:
+    """Within the block, :func:`get` asks ``resolvers`` for a key the registry does not hold."""
+    token = _resolvers.set(tuple(resolvers))
+    try:
+        yield
+    finally:
+        _resolvers.reset(token)
 
 
 def default() -> Edition:
@@ -86,5 +94,5 @@ def _load_builtin() -> None:
 
 _load_builtin()
 
-__all__ = ["DEFAULT_KEY", "Edition", "N_", "PhaseTable", "add_resolver", "all_editions",
-           "default", "get", "keys", "register", "unregister"]
+__all__ = ["DEFAULT_KEY", "Edition", "N_", "PhaseTable", "all_editions",
+           "default", "get", "keys", "register", "resolving", "unregister"]

@@ -308,10 +308,6 @@ class ActionForm(FlaskForm):
     revision = HiddenField()
 
 
-
-
-
-
 class PlayerForm(FlaskForm):
     """Rename a player, add a late joiner or let a player leave (the page's buttons)."""
 

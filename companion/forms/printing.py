@@ -158,7 +158,7 @@ class PrintForm(Form):
         """The validated options: a column per player, the names first."""
         names = tuple(self.name.data)
         return BlankOptions(editions.get(self.edition.data),
-                                names + ("",) * (self.count - len(names)), self.paper.data)
+                            names + ("",) * (self.count - len(names)), self.paper.data)
 
     def shown_edition(self) -> str:
         """The edition the page checks: the one asked for, or the first when it is none."""

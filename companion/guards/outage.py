@@ -11,7 +11,6 @@ connection without restarting gunicorn.
 from __future__ import annotations
 
 import logging
-from contextlib import suppress
 from typing import Any
 
 from flask import Flask, Response
@@ -30,8 +29,8 @@ _down = {"since": False}
 
 
 def _unavailable(error: Exception) -> Any:
-    with suppress(DBAPIError):  # the connection is gone: nothing to roll back
-        db.session.rollback()
+    # Nothing to roll back: a write's unit of work has (companion.services.work), and the
+    # session is closed quietly after the answer (forget_session).
     if not _down["since"]:
         _down["since"] = True
         log.error("the database does not answer: %s", str(error).splitlines()[0][:300])

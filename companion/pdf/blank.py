@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from reportlab.platypus import Spacer, Table  # type: ignore[import-untyped]
 
+from companion.pdf.flowables import Clipped
 from companion.pdf.layout import BLANK_ROW, MIN_ROUND_ROWS, Translate, identity, para
 from companion.pdf.options import BlankOptions
 from companion.pdf.page import (
@@ -35,7 +36,8 @@ def blank_sheet(options: BlankOptions, _: Translate = identity) -> bytes:
                  "in the player's column.")
         total_label = _("Total")
     heading = page_heading([para(title, "title"),
-                            one_line(edition_name(edition, _), "", "sub", width - 150)],
+                            Clipped(one_line(edition_name(edition, _), "", "sub",
+                                             width - 150))],
                            para(_("Date:") + " ______________", "aside"), 150, width)
     values = card_values(edition, _)
     fixed = [heading, Spacer(0, 4), para(hint, "note"), Spacer(0, 6),

@@ -8,7 +8,7 @@ from xml.sax.saxutils import escape
 
 from reportlab.platypus import Spacer, Table, TableStyle  # type: ignore[import-untyped]
 
-from companion.pdf.flowables import QrCode
+from companion.pdf.flowables import Clipped, QrCode
 from companion.pdf.layout import MIN_ROUND_ROWS, Translate, fonts, identity, para, rich
 from companion.pdf.options import GameInfo
 from companion.pdf.page import (
@@ -86,9 +86,9 @@ def game_sheet(sheet: Sheet, info: GameInfo, _: Translate = identity) -> bytes:
                                ("TOPPADDING", (0, 0), (-1, -1), 0)]))
     started = _("Started %(date)s") % {"date": info.created.isoformat()}
     heading = page_heading([para(title, "title"),
-                            one_line(edition_name(sheet.setup.edition, _), f" · {started}",
-                                     "sub", width - qr_size - 8),
-                            Spacer(0, 4), rich(_outcome(sheet, _), "outcome")],
+                            Clipped(one_line(edition_name(sheet.setup.edition, _),
+                                             f" · {started}", "sub", width - qr_size - 8)),
+                            Spacer(0, 4), Clipped(rich(_outcome(sheet, _), "outcome"))],
                            aside, qr_size + 8, width)
     # A game in progress leaves rows to go on by hand.
     spare = max(0, MIN_ROUND_ROWS - len(sheet.rounds)) if sheet.status == "playing" else 0
@@ -98,6 +98,6 @@ def game_sheet(sheet: Sheet, info: GameInfo, _: Translate = identity) -> bytes:
     story = [heading, Spacer(0, 6), legend(sheet.setup.edition, sheet.setup.phases, width, _),
              *((Spacer(0, 3), values) if values is not None else ()), Spacer(0, 8), grid,
              Spacer(0, 6)]
-    story += [rich(note, "note") for note in _notes(sheet, _)]
+    story += [Clipped(rich(note, "note")) for note in _notes(sheet, _)]
     story.append(para(info.view_url, "small"))
     return build(doc, buffer, story, _)

@@ -1,8 +1,10 @@
-"""The drawn cells of the sheets: a phase crossed off, and the QR code of a game's link."""
+"""The drawn cells of the sheets: a phase crossed off, the QR code of a game's link, and a
+name's box that keeps the name's marks inside it."""
 
 from __future__ import annotations
 
 import itertools
+from typing import Any
 
 from reportlab.pdfbase.pdfmetrics import stringWidth  # type: ignore[import-untyped]
 from reportlab.platypus import Flowable  # type: ignore[import-untyped]
@@ -88,3 +90,30 @@ class QrCode(Flowable):  # type: ignore[misc]
                                    stroke=0, fill=1)
                 column += length
 
+
+
+class Clipped(Flowable):  # type: ignore[misc]
+    """``content`` (a paragraph holding names) drawn within its own box and ``margin`` points
+    around it: a name holds at most four marks on a letter (companion.names), and none of
+    them is drawn over the cells and lines around it."""
+
+    def __init__(self, content: Any, margin: float = 2.5) -> None:
+        super().__init__()
+        self.content, self.margin = content, margin
+
+    def wrap(self, available_width: float, available_height: float) -> tuple[float, float]:
+        self.width, self.height = self.content.wrap(available_width, available_height)
+        return self.width, self.height
+
+    def minWidth(self) -> float:  # noqa: N802  (reportlab's name, asked by tables)
+        return float(self.content.minWidth())
+
+    def draw(self) -> None:
+        canvas = self.canv
+        canvas.saveState()
+        box = canvas.beginPath()
+        box.rect(-self.margin, -self.margin, self.width + 2 * self.margin,
+                 self.height + 2 * self.margin)
+        canvas.clipPath(box, stroke=0, fill=0)
+        self.content.drawOn(canvas, 0, 0)
+        canvas.restoreState()

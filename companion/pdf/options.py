@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from datetime import date
-from typing import Any
 
 from companion import editions
 from companion.editions import Edition
@@ -18,11 +17,6 @@ class BlankOptions:
     edition: Edition = field(default_factory=editions.default)
     names: tuple[str, ...] = ("",) * 6
     paper: str = "a4"
-
-    @classmethod
-    def for_players(cls, count: int, **options: Any) -> BlankOptions:
-        return cls(names=("",) * count, **options)
-
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from typing import Any
 from reportlab.pdfbase import pdfmetrics  # type: ignore[import-untyped]
 from reportlab.platypus import Table, TableStyle  # type: ignore[import-untyped]
 
-from companion.pdf.flowables import CrossedPhase
+from companion.pdf.flowables import Clipped, CrossedPhase
 from companion.pdf.layout import (
     BLANK_ROW,
     FILLED_ROW,
@@ -42,6 +42,7 @@ from companion.scoring.grid import (
     RowKind,
     TotalCell,
 )
+from companion.scoring.model import FinalResult
 
 PHASE_BANDS = 2  # rows of phase boxes under each name
 
@@ -72,7 +73,7 @@ def space(number: int, wreath: int, _: Translate) -> str:
 def _name(cell: NameCell, _: Translate) -> Any:
     if not cell.name:
         return para(_("Player %(n)s:") % {"n": cell.seat}, "label")
-    name = rich(name_markup(cell.name, bold=True), "name")
+    name = Clipped(rich(name_markup(cell.name, bold=True), "name"))
     if cell.left:  # said under the name, as on the players page
         return [name, para(_("left after round %(number)s") % {"number": cell.left - 1},
                            "status")]
@@ -107,9 +108,10 @@ def round_text(grid: Grid, cell: RoundCell, _: Translate) -> str:
 
 
 def _total(grid: Grid, cell: TotalCell, _: Translate) -> str:
+    unknown = "?" if grid.final is not None else ""  # a log that did not say; else blank
     if grid.markers:
-        return "" if cell.marker is None else space(cell.marker, grid.wreath, _)
-    return "=" if cell.points is None else str(cell.points)
+        return unknown if cell.marker is None else space(cell.marker, grid.wreath, _)
+    return (unknown or "=") if cell.points is None else str(cell.points)
 
 
 def _rows(grid: Grid, header_height: float | None, total_label: str,
@@ -131,9 +133,19 @@ def _rows(grid: Grid, header_height: float | None, total_label: str,
         rows.append(_Row(row.kind, label, texts, height + (8 if row.tiebreak else 0),
                          frozenset(player for player, cell in enumerate(row.cells)
                                    if cell.went_out), row.tiebreak))
+    if grid.final is not None:  # known by its final result: one row of it, no rounds
+        rows.append(_Row(RowKind.ROUND, _("Final"), [_final(grid, line) for line in grid.final],
+                         FILLED_ROW))
     rows.append(_Row(RowKind.TOTAL, total_label, [_total(grid, cell, _) for cell in grid.total],
                      TOTAL_ROW))
     return rows
+
+
+def _final(grid: Grid, line: FinalResult) -> str:
+    """A player's final line: place, and the phases completed (the board game: the marker;
+    "?" where not known)."""
+    known = line.marker if grid.markers else line.phases
+    return f"{line.place}.\n{'?' if known is None else known}"
 
 
 def _data(rows: Sequence[_Row], per_row: int) -> list[list[Any]]:

@@ -58,10 +58,10 @@ def _band(image: Image.Image, caption: Caption) -> None:
     draw(image, MARGIN + 38, 94, "10", Style(40, ACCENT, bold=True), rtl=False, align="center")
     room = WIDTH - 2 * MARGIN - 100
     title, style = fitted(caption.title, Style(38, WHITE), room, least=26, rtl=False)
-    draw(image, MARGIN + 100, 92, title, style, rtl=False)
+    draw(image, MARGIN + 100, 92, title, style, rtl=False, within=(MARGIN + 92, 24, WIDTH, 116))
     outcome, style = fitted("★ " + caption.outcome, Style(56, WHITE, bold=True),
                             WIDTH - 2 * MARGIN, least=30, rtl=False)
-    draw(image, MARGIN, 182, outcome, style, rtl=False)
+    draw(image, MARGIN, 182, outcome, style, rtl=False, within=(0, 116, WIDTH, BAND - 28))
 
 
 def _row(image: Image.Image, top: int, place: Place, caption: Caption,
@@ -79,7 +79,9 @@ def _row(image: Image.Image, top: int, place: Place, caption: Caption,
     left = MARGIN + 112
     room = WIDTH - MARGIN - left
     name, style = fitted(place.name, Style(52, INK, bold=True), room, least=28)
-    draw(image, left, top + 70, name, style)
+    # Each line of the row in its own part of the row's box: a name's marks stay in it.
+    draw(image, left, top + 70, name, style, within=(left - 8, top + 10, WIDTH - MARGIN + 8,
+                                                      top + 92))
     facts = caption.facts.get(place.name, "")
     note = caption.notes.get(place.name)
     if note:
@@ -87,7 +89,8 @@ def _row(image: Image.Image, top: int, place: Place, caption: Caption,
     picture_room = _track_width(marks, sheet)
     facts, style = fitted(facts, Style(32, MUTED), room - picture_room - 24, least=22,
                           rtl=False)
-    draw(image, left, top + 124, facts, style, rtl=False)
+    draw(image, left, top + 124, facts, style, rtl=False,
+         within=(left - 8, top + 92, WIDTH - MARGIN - picture_room, top + ROW - 10))
     _track(image, WIDTH - MARGIN, top + 124, marks, sheet)
 
 

@@ -2,7 +2,8 @@
 
 Every run is drawn on one baseline with raqm's layout; a colour emoji run is drawn at its
 font's only size and scaled to the line's. A line too wide for its space is set smaller, down
-to a least size, then cut with an ellipsis.
+to a least size, then cut with an ellipsis. A line may be clipped to a box: a name's marks
+(at most four on a letter, companion.names) never draw over the lines around it.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from PIL import Image, ImageDraw, ImageFont
 from companion.png.fonts import Face, Run, clusters, runs
 
 Colour = tuple[int, int, int]
+Box = tuple[int, int, int, int]
 
 
 @functools.cache
@@ -76,9 +78,16 @@ def fitted(text: str, style: Style, room: float, *, least: int,
 
 
 def draw(image: Image.Image, x: float, baseline: float, text: str, style: Style, *,
-         rtl: bool | None = None, align: str = "left") -> float:
+         rtl: bool | None = None, align: str = "left", within: Box | None = None) -> float:
     """Draws ``text`` with its baseline at ``baseline``, starting at ``x`` (``align="right"``:
-    ending there, ``"center"``: centred on it); returns its width."""
+    ending there, ``"center"``: centred on it); returns its width. With ``within`` (left,
+    top, right, bottom) nothing is drawn outside that box."""
+    if within is not None:  # drawn on a copy of the box alone, put back
+        box_left, box_top = within[:2]
+        box = image.crop(within)
+        drawn = draw(box, x - box_left, baseline - box_top, text, style, rtl=rtl, align=align)
+        image.paste(box, (box_left, box_top))
+        return drawn
     parts = runs(text, rtl=rtl)
     total = sum(_run_width(run, style) for run in parts)
     left = x - {"left": 0, "center": total / 2, "right": total}[align]

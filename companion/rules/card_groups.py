@@ -69,7 +69,6 @@ TEMPLATES = (
 )
 
 
-
 @dataclass(frozen=True)
 class GroupCheck:
     """Whether cards make a group; ``wilds`` says what each wild stands for (empty if invalid)."""

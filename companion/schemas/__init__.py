@@ -53,9 +53,9 @@ from companion.schemas.files import (
     FileRound,
     GameFile,
     GroupFile,
-    Moment,
     where,
 )
+from companion.schemas.moments import Moment
 from companion.schemas.requests import (
     GROUPS_SAY,
     PHASES_SAY,

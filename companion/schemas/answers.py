@@ -152,6 +152,20 @@ class GameLinksJson(TypedDict):
         "the game started after this one at its table (its rematch, or its group's next "
         "game), once there is one: its edit link through this game's edit link, else its "
         "read-only link"))]]
+    bgstats: NotRequired[Annotated[str, Field(description=(
+        "once the game is finished: BG Stats' createPlay link that logs it there"))]]
+
+
+class FinalJson(TypedDict):
+    """One player's line of a game known by its final result (typed from paper, imported
+    from a log); null where not known."""
+
+    player: str
+    phases: Annotated[int | None, Field(description="phases completed (null: not known)")]
+    points: Annotated[int | None, Field(description="penalty points (null: the board game, "
+                                                    "or not known)")]
+    marker: Annotated[int | None, Field(description="the board game: 1-10, 11 the wreath")]
+    place: Annotated[int, Field(description="1 for the winners; equal places are a tie")]
 
 
 class WarningJson(TypedDict):
@@ -192,6 +206,10 @@ class GameJson(TypedDict):
         description="when its latest round was entered (null: no round yet)")]
     players: list[PlayerJson]
     rounds: list[RoundJson]
+    final: Annotated[list[FinalJson] | None, Field(description=(
+        "a game known by its final result only (typed from paper, imported from BG Stats or "
+        "BoardGameGeek): each player's line, in seating order; null for a game played round "
+        "by round"))]
     standings: list[str]
     links: GameLinksJson
     warnings: NotRequired[Annotated[list[WarningJson], Field(description=(
@@ -211,6 +229,9 @@ class GroupGameJson(TypedDict):
     status: Status
     winners: list[str]
     rounds: int
+    final: Annotated[bool, Field(description=(
+        "known by its final result only (typed from paper, imported from a log): counted in "
+        "the records, head-to-head and lengths, not in the per-round statistics"))]
 
 
 class PhaseRecordJson(TypedDict):
@@ -346,6 +367,10 @@ class GroupJson(TypedDict):
     head_to_head: list[HeadToHeadJson]
     ratings: RatingsJson
     links: GroupLinksJson
+    skipped: NotRequired[Annotated[int, Field(description=(
+        "only in the answer to an import of a BG Stats or BoardGameGeek log: how many of its "
+        "plays were left out (other games, plays marked ignored or incomplete, plays of one "
+        "player or more than six)"))]]
 
 
 class ErrorJson(TypedDict):

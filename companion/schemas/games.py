@@ -11,7 +11,9 @@ from flask import url_for
 from companion import scoring
 from companion.editions import Edition
 from companion.editions.house import HouseRules
+from companion.schemas import bgstats
 from companion.schemas.answers import (
+    FinalJson,
     GameJson,
     HouseRulesJson,
     MoveJson,
@@ -64,6 +66,14 @@ def player_json(line: scoring.PlayerLine) -> PlayerJson:
         "marker": line.marker,
         "round_points": list(line.round_points),
     }
+
+
+def final_json(sheet: scoring.Sheet) -> list[FinalJson] | None:
+    """The final result of a game known by it alone (None: played round by round)."""
+    if sheet.final is None:
+        return None
+    return [{"player": line.player, "phases": line.phases, "points": line.points,
+             "marker": line.marker, "place": line.place} for line in sheet.final]
 
 
 @overload
@@ -122,12 +132,16 @@ def game_json(game: GameRow, sheet: scoring.Sheet, *, editable: bool,
         "last_round_at": _stamp(length.last_round),
         "players": [player_json(line) for line in sheet.players],
         "rounds": [round_json(view, setup.edition) for view in sheet.rounds],
+        "final": final_json(sheet),
         "standings": list(sheet.standings),
         "links": {
             "view": url_for("games.sheet", key=game.view_key, _external=True),
             "pdf": url_for("print.game_sheet", key=game.view_key, _external=True),
         },
     }
+    if sheet.status == "finished":
+        data["links"]["bgstats"] = bgstats.create_play_link(bgstats.FinishedGame(
+            bgstats.play_id(game.view_key), sheet, game.created_at, length.seconds))
     if setup.edition.house:
         data["house_rules"] = house_rules_json(setup.edition)
     if editable:

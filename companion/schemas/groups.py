@@ -105,7 +105,9 @@ def group_json(group: models.Group, edit_keys: Mapping[str, str], records: Group
             "view_id": summary.ref, "created_at": _stamp(summary.played_at),
             "edition": summary.edition.key, "players": list(summary.players),
             "status": summary.status, "winners": list(summary.winners),
-            "rounds": summary.rounds}
+            "rounds": summary.rounds,
+            # Known by its final result only: no rounds for the per-round statistics.
+            "final": summary.status == "finished" and summary.rounds == 0}
         if editable:
             item["id"] = edit_keys[summary.ref]
         listed.append(item)

@@ -25,6 +25,7 @@ from companion import editions, names, scoring
 from companion.editions import Edition
 from companion.exceptions import InputError, Term
 from companion.limits import (
+    MAX_FINAL_POINTS,
     MAX_GROUP_NAME,
     MAX_NAME,
     MAX_NAME_STORED,
@@ -43,6 +44,7 @@ from companion.schemas.base import (
     Says,
     Schema,
 )
+from companion.schemas.moments import Moment
 from companion.schemas.root import Root
 
 # The rules checker and "What do I need?"
@@ -147,8 +149,49 @@ NAME_SCHEMA = {"minLength": 1, "maxLength": MAX_NAME_STORED, "description": (
 PlayerName = Annotated[StrictStr, Field(json_schema_extra=NAME_SCHEMA)]
 
 
+FINAL_SAY = Says("“final” must be a list with one line per player: {“player”, “phases”, "
+                 "“points”} (the board game: {“player”, “marker”})")
+
+
+class FinalLine(Schema):
+    """One player's line of a game's final result, as the paper sheet shows it."""
+
+    SAYS = FINAL_SAY
+    player: Annotated[StrictStr, AfterValidator(names.clean),
+                      Says("“%(key)s” must be %(what)s", what=Term("a player's name"))]
+    # Numbers out of range break a rule (422 naming the line), as a round's points do.
+    phases: Annotated[StrictInt | None, Says(
+        "“phases” must be the number of phases %(player)s completed, like 7"), Field(
+        description="card games: phases completed, 0 to the number of phases in play")] = None
+    points: Annotated[StrictInt | None, Says(
+        "points must be a whole number, like 35 (%(player)s)"), Field(
+        description=f"card games: penalty points in all, in steps of 5, 0 to "
+                    f"{MAX_FINAL_POINTS}")] = None
+    marker: Annotated[StrictInt | None, Says(
+        "“marker” must be where %(player)s's marker stands, 1 to 11"), Field(
+        description="the board game: the marker's space, 1 to 10, 11 the laurel wreath")] \
+        = None
+    place: Annotated[Annotated[StrictInt, Field(ge=1)] | SkipJsonSchema[None], Field(
+        json_schema_extra=no_default,
+        description="export files: the place (1 for the winners), kept on import when every "
+                    "line has one (a play logged elsewhere); a new game's is ignored"), Says(
+        "“place” must be a place from 1, like 2 (%(player)s)")] = None
+
+    def to_result(self, *, placed: bool = False) -> scoring.FinalResult:
+        return scoring.FinalResult(self.player, self.phases, self.points, self.marker,
+                                   self.place or 0 if placed else 0)
+
+
+def _players_from_final(data: Any) -> Any:
+    """A game typed from paper may leave out ``players``: its final result names them."""
+    if isinstance(data, dict) and "players" not in data and isinstance(data.get("final"), list):
+        return {**data, "players": [line.get("player") if isinstance(line, dict) else line
+                                    for line in data["final"]]}
+    return data
+
+
 class NewGame(Schema):
-    """A new game's settings."""
+    """A new game's settings; with ``final``, a game played on paper, stored finished."""
 
     edition: EditionKey = Field(editions.DEFAULT_KEY, validate_default=True)
     players: Annotated[list[PlayerName], Says(
@@ -162,12 +205,42 @@ class NewGame(Schema):
     starter: Annotated[StrictStr | None, Says("“dealer” must be the name of a player")] = None
     ten_rounds: Annotated[StrictBool, Says("“%(key)s” must be true or false")] = False
     knocking: Annotated[StrictBool, Says("“%(key)s” must be true or false")] = False
+    final: Annotated[list[FinalLine] | SkipJsonSchema[None], FINAL_SAY, Field(
+        description="a game played on paper: its final result, one line per player "
+                    "(the game is stored finished, without rounds)",
+        json_schema_extra=no_default)] = None
+    played_at: Moment | SkipJsonSchema[None] = Field(
+        None, json_schema_extra=no_default,
+        description="with “final”: when the game began (ISO 8601, with its offset)")
+    duration_s: Annotated[Annotated[StrictInt, Field(ge=0, le=7 * 24 * 3600)]
+                          | SkipJsonSchema[None], Field(
+        json_schema_extra=no_default,
+        description="with “final”: how long the game took, in seconds"), Says(
+        "“duration_s” must be how long the game took in seconds, 0 to a week")] = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _players_from_final(cls, data: Any) -> Any:
+        return _players_from_final(data)
 
     @model_validator(mode="after")
     def _phases_given(self) -> NewGame:
         if self.phases is None and "phases" in self.model_fields_set:  # given, as null
             raise InputError(PHASES_SAY.template)
+        if self.final is None and "final" in self.model_fields_set:
+            raise InputError(FINAL_SAY.template)
         return self
+
+    def to_final(self, *, placed: bool = False) -> tuple[scoring.FinalResult, ...] | None:
+        """The final result typed from paper (None: a game to play round by round);
+        ``placed``: with the places given (a file's)."""
+        if self.final is None:
+            return None
+        return tuple(line.to_result(placed=placed) for line in self.final)
+
+    def placed(self) -> bool:
+        """Whether every line of ``final`` has its place (a file's play logged elsewhere)."""
+        return bool(self.final) and all(line.place is not None for line in self.final or ())
 
     def to_spec(self) -> scoring.GameSpec:
         first = self.dealer if "dealer" in self.model_fields_set else self.starter

@@ -5,6 +5,7 @@ Standard library only (besides :mod:`companion.rules`), fully typed. Card games 
 right one by the setup's edition.
 """
 
+from companion.scoring.final import final_problems, final_sheet, phases_completed, ranked
 from companion.scoring.game import (
     add_round,
     build_sheet,
@@ -13,6 +14,7 @@ from companion.scoring.game import (
     replace_round,
 )
 from companion.scoring.model import (
+    FinalResult,
     GameFinished,
     GameSpec,
     InvalidSetup,
@@ -32,8 +34,9 @@ from companion.scoring.plausibility import least_without_phase
 from companion.scoring.sheet import phase_tried
 
 __all__ = [
-    'least_without_phase', 'GameFinished', 'GameSpec', 'InvalidSetup', 'Move', 'NeedsConfirmation',
+    'least_without_phase', 'FinalResult', 'GameFinished', 'GameSpec', 'InvalidSetup', 'Move',
+    'NeedsConfirmation',
     'PlayerLine', 'Problem', 'Result', 'Round', 'RoundRejected', 'RoundView', 'Setup', 'Sheet',
     'Status', 'add_round', 'build_sheet', 'check_round', 'continue_sheet', 'phase_tried',
-    'replace_round',
+    'replace_round', 'final_problems', 'final_sheet', 'phases_completed', 'ranked',
 ]

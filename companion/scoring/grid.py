@@ -18,7 +18,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from companion.editions import Edition
-from companion.scoring.model import Move, RoundView, Sheet
+from companion.scoring.final import points_of
+from companion.scoring.model import FinalResult, Move, RoundView, Sheet
 
 
 class RowKind(StrEnum):
@@ -136,6 +137,8 @@ class Grid:
     """The phases in play, in the order the game plays them."""
     blank: bool = False
     """A sheet to fill in by hand: no game behind it."""
+    final: tuple[FinalResult, ...] | None = None
+    """A game known by its final result: each player's line (the row in place of rounds)."""
 
     @property
     def markers(self) -> bool:
@@ -175,11 +178,12 @@ def sheet_grid(sheet: Sheet, *, spare_rows: int = 0) -> Grid:
     rounds = tuple(_round_row(sheet, view) for view in sheet.rounds)
     spare = tuple(RoundRow(sheet.next_round + extra, (), kind=RowKind.SPARE)
                   for extra in range(spare_rows))
-    total = tuple(TotalCell(points=None if edition.markers else line.points,
-                            marker=(line.marker or 1) if edition.markers else None)
+    total = tuple(TotalCell(points=None if edition.markers else points_of(sheet, line.name),
+                            marker=(line.marker if sheet.final is not None
+                                    else line.marker or 1) if edition.markers else None)
                   for line in sheet.players)
     return Grid(edition, header, _phase_rows(sheet, gone), rounds + spare, total,
-                sheet.setup.phases)
+                sheet.setup.phases, final=sheet.final)
 
 
 def phase_rows(sheet: Sheet) -> tuple[PhaseRow, ...]:

@@ -181,6 +181,24 @@ class PlayerLine:
 
 
 @dataclass(frozen=True)
+class FinalResult:
+    """One player's line of a game known only by its final result (typed from a paper sheet,
+    or read from another app's log): no rounds.
+
+    ``phases``: phases completed (None: not known, as in a play logged elsewhere);
+    ``points``: the card games' penalty points (None: the board game, or not known);
+    ``marker``: the board game's marker, 1–10 a phase space, 11 the laurel wreath;
+    ``place``: 1 for the winners, equal places a tie (0: not ranked yet).
+    """
+
+    player: str
+    phases: int | None = None
+    points: int | None = None
+    marker: int | None = None
+    place: int = 0
+
+
+@dataclass(frozen=True)
 class Sheet:
     """Everything the score sheet shows, derived from the setup and the rounds."""
 
@@ -196,6 +214,9 @@ class Sheet:
     standings: tuple[str, ...]
     next_round: int
     expected: tuple[str, ...]
+    final: tuple[FinalResult, ...] | None = None
+    """A game known by its final result only (no rounds): each player's line of it, in
+    seating order; None for a game played round by round."""
 
     def line(self, name: str) -> PlayerLine:
         """The column of player ``name`` (KeyError for a stranger)."""

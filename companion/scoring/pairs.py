@@ -93,6 +93,8 @@ class Matchup:
 def places(result_sheet: Sheet) -> dict[str, tuple[int, ...]]:
     """Each player's rank in a game's final standings (lower is ahead; equal is a tie)."""
     setup = result_sheet.setup
+    if result_sheet.final is not None:  # known by its final result: its places
+        return {result.player: (result.place,) for result in result_sheet.final}
     if setup.edition.markers:
         return {line.name: board.rank(setup, line, result_sheet.winner)
                 for line in result_sheet.players}
@@ -252,42 +254,6 @@ def longest_each(runs_of: Callable[[str], Runs], wanted: Iterable[tuple[str, int
                  ) -> dict[tuple[str, int], int]:
     """The longest streak of each (pair, way), one store at a time."""
     return {(pair, way): runs_of(pair).longest(way) for pair, way in wanted}
-
-
-class ListRuns:
-    """A :class:`Runs` store in a list (the tests' and :func:`head_to_head`'s)."""
-
-    def __init__(self) -> None:
-        self.rows: list[Row] = []
-
-    def _index(self, seq: str) -> int:
-        return next((i for i, row in enumerate(self.rows) if row.seq >= seq), len(self.rows))
-
-    def before(self, seq: str) -> Row | None:
-        index = self._index(seq)
-        return self.rows[index - 1] if index else None
-
-    def after(self, seq: str) -> Row | None:
-        return next((row for row in self.rows if row.seq > seq), None)
-
-    def shift(self, start: str, ahead: int, delta: int) -> None:
-        end = next((row.seq for row in self.rows if row.seq > start and row.ahead != ahead),
-                   None)
-        self.rows = [row._replace(run=row.run + delta)
-                     if row.seq >= start and (end is None or row.seq < end) else row
-                     for row in self.rows]
-
-    def put(self, row: Row) -> None:
-        self.rows.insert(self._index(row.seq), row)
-
-    def drop(self, seq: str) -> Row | None:
-        found = next((row for row in self.rows if row.seq == seq), None)
-        if found is not None:
-            self.rows.remove(found)
-        return found
-
-    def longest(self, ahead: int) -> int:
-        return max((row.run for row in self.rows if row.ahead == ahead), default=0)
 
 
 # -- from scratch (the reference) -----------------------------------------------------------

@@ -56,6 +56,8 @@ def places(sheet: Sheet) -> tuple[Place, ...]:
 
 def _rank(sheet: Sheet, line: PlayerLine, won: bool, gone: bool) -> tuple[object, ...]:
     """What the standings compare, without the seat that breaks their ties."""
+    if sheet.final is not None:  # known by its final result: its places
+        return next(result.place for result in sheet.final if result.player == line.name),
     if sheet.setup.edition.markers:
         return not won, gone, -(line.marker or 1)
     phases = -len(line.phases_done)

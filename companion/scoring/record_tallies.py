@@ -31,6 +31,7 @@ from typing import Any
 
 from companion import editions, names
 from companion.scoring import pairs
+from companion.scoring.final import points_of
 from companion.scoring.length import length_of
 from companion.scoring.model import Sheet
 from companion.scoring.records import (
@@ -73,9 +74,11 @@ def facts(result_sheet: Sheet, ref: str, played_at: datetime,
             "markers": edition.markers,
             "card_rounds": 0 if edition.markers else len(played),
             "card_points": 0 if edition.markers else sum(played),
-            "points": None if edition.markers else line.points,
+            "points": None if edition.markers else points_of(result_sheet, line.name),
             "rank": list(places[line.name]),
-            "wreath": len(result_sheet.rounds) if edition.markers and won else None,
+            # A game known by its final result: how many rounds it took is not known.
+            "wreath": (len(result_sheet.rounds) if edition.markers and won
+                       and result_sheet.final is None else None),
             "phases": sorted([edition.key, phase, tries, laid]
                              for (name, phase), (tries, laid) in attempts.items()
                              if name == line.name),

@@ -27,8 +27,9 @@ from companion import names
 from companion.editions import Edition
 from companion.scoring import board, pairs, sheet
 from companion.scoring.checks import normalise_setup
+from companion.scoring.final import final_sheet, points_of
 from companion.scoring.length import length_of
-from companion.scoring.model import Problem, Round, RoundRejected, Setup, Sheet, Status
+from companion.scoring.model import FinalResult, Problem, Round, RoundRejected, Setup, Sheet, Status
 
 
 @dataclass(frozen=True)
@@ -41,6 +42,8 @@ class PlayedGame:
     rounds: tuple[Round, ...]
     last_round_at: datetime | None = None
     """When its latest round was entered (None: not known)."""
+    final: tuple[FinalResult, ...] | None = None
+    """A game known by its final result (no rounds): each player's line, placed."""
 
 
 @dataclass(frozen=True)
@@ -275,12 +278,15 @@ def _count_game(tallies: dict[str, _Tally], ids: Identities, game: PlayedGame,
             tally.board_played += 1
             if line.name in winners:
                 tally.board_won += 1
-                tally.wreath_rounds.append(len(result_sheet.rounds))
+                if result_sheet.final is None:  # else how many rounds is not known
+                    tally.wreath_rounds.append(len(result_sheet.rounds))
         else:
             played = [points for points in line.round_points if points is not None]
             tally.card_rounds += len(played)
             tally.card_points += sum(played)
-            tally.card_games.append(GameRef(game.ref, game.played_at, line.points))
+            total = points_of(result_sheet, line.name)
+            if total is not None:
+                tally.card_games.append(GameRef(game.ref, game.played_at, total))
     for (name, phase), attempt in attempts.items():
         key = (edition, phase)
         tallies[ids.of(name)].phases.setdefault(key, []).append(attempt)
@@ -316,7 +322,8 @@ def _player_record(name: str, tally: _Tally) -> PlayerRecord:
 def summarise(game: PlayedGame) -> tuple[GameSummary, Sheet | None]:
     """The game's line in the list, and its sheet (None when the rounds cannot be read)."""
     try:
-        result_sheet: Sheet | None = replay(game.setup, game.rounds)
+        result_sheet: Sheet | None = (replay(game.setup, game.rounds) if game.final is None
+                                      else final_sheet(game.setup, game.final))
     except (ValueError, LookupError, StopIteration):
         result_sheet = None
     status: Status = result_sheet.status if result_sheet else "playing"
@@ -366,5 +373,6 @@ def _together(game: PlayedGame, result_sheet: Sheet, ids: Identities
     seq = pairs.sequence({"at": game.played_at.isoformat(timespec="microseconds"),
                           "ref": game.ref})
     return seq, pairs.outcomes((ids.of(line.name), places[line.name],
-                                line.points if points else None)
+                                points_of(result_sheet, line.name) if points
+                                else None)
                                for line in result_sheet.players)

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from flask import has_app_context
 from sqlalchemy import func, or_, select
 
-from companion import editions, models, storage
+from companion import models, storage
 from companion.cache import stores
 from companion.editions import Edition, house
 from companion.extensions import db
@@ -204,7 +204,3 @@ def revision_numbers(edition: Edition) -> tuple[int, int] | None:
         .join(newest, newest.c.key == models.HouseEdition.current)
         .where(models.HouseRevision.key == edition.key)).first()
     return None if found is None else (found[0], found[1])
-
-
-def install() -> None:
-    editions.add_resolver(resolve)

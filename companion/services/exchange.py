@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import csv
 import io
+import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -23,7 +24,7 @@ from companion import models, names, schemas, scoring
 from companion.editions import Edition, house
 from companion.exceptions import CompanionError, Kind, Reason, ServiceError
 from companion.schemas import FORMAT, VERSION
-from companion.services import editions, groups, players
+from companion.services import editions, finals, groups, kept, players
 from companion.services import games as services_games
 
 
@@ -71,6 +72,9 @@ def game_data(game: models.Game) -> dict[str, Any]:
     changes = _changes(game)
     if changes:
         data["changes"] = changes
+    final = services_games.final_of(game)
+    if final is not None:  # known by its final result (services.finals)
+        data.update(finals.file_part(game, final))
     return data
 
 
@@ -103,10 +107,23 @@ CSV_HEADER = ("game", "date", "edition", "round", "tiebreak", "seat", "player", 
               "phase_laid", "points", "went_out", "total", "marker")
 
 
-def _safe(value: object) -> str:
-    """A cell a spreadsheet shows as text, never runs as a formula."""
+#: What makes a spreadsheet read a cell as a formula when it comes first: the four signs, and
+#: their full-width and small forms (＝＋－＠, ﹦﹢﹣﹫), which NFKC folds to them and some
+#: spreadsheets take as the signs; a tab or a line break before one hides it.
+_FORMULA = frozenset("=+-@")
+
+
+def safe_cell(value: object) -> str:
+    """A cell a spreadsheet shows as text, never runs as a formula.
+
+    >>> [safe_cell(cell) for cell in ("=1+1", "\uff1dSUM(A1)", "\ufe6bx", "Ann", 5)]
+    ["'=1+1", "'＝SUM(A1)", "'﹫x", 'Ann', '5']
+    """
     text = "" if value is None else str(value)
-    return "'" + text if text[:1] in ("=", "+", "-", "@", "\t", "\r") else text
+    first = text[:1]
+    if first in ("\t", "\r", "\n") or unicodedata.normalize("NFKC", first) in _FORMULA:
+        return "'" + text
+    return text
 
 
 def _rows(number: int, game: models.Game) -> Iterable[tuple[object, ...]]:
@@ -128,7 +145,7 @@ def to_csv(games: Sequence[models.Game]) -> str:
     writer.writerow(CSV_HEADER)
     for number, game in enumerate(games, 1):
         for row in _rows(number, game):
-            writer.writerow([_safe(cell) for cell in row])
+            writer.writerow([safe_cell(cell) for cell in row])
     return out.getvalue()
 
 
@@ -174,6 +191,13 @@ def _impossible(item: schemas.GameFile, number: int | None) -> None:
 def import_game(item: schemas.GameFile, number: int | None = None) -> models.Game:
     """Start the game ``item`` describes and replay its rounds as if entered on a phone."""
     at: dict[str, int | None] = {"game": number, "round": None}
+    if item.final is not None:  # known by its final result (services.finals)
+        try:
+            return finals.import_final(item)
+        except services_games.SetupError as error:
+            field, reason = error.problems[0]
+            raise ImportRefused(reason, number, player=getattr(reason, "player", None),
+                                field=field) from error
     _impossible(item, number)
     try:
         game = services_games.create_game(item.to_spec())
@@ -184,7 +208,7 @@ def import_game(item: schemas.GameFile, number: int | None = None) -> models.Gam
             if body is None:
                 break
             services_games.record_round(game, body.to_round(game.edition),
-                                  confirm=body.confirm, at=body.at)
+                                        confirm=body.confirm, at=body.at)
         if any(body.at is None for body in item.rounds):
             game.last_round_at = None  # an older file: when the rounds were played is unknown
     except scoring.RoundRejected as error:
@@ -235,6 +259,8 @@ def _restore_aliases(group: models.Group, item: schemas.GroupFile) -> None:
             raise ImportRefused(error.reason) from error
         restored.add(spelling)
         group.aliases.append(models.Alias(alias=spelling, name=name))
+    if restored:
+        kept.spellings_changed(group)  # the pairs count the people as the aliases say
 
 
 def read_file(data: object) -> schemas.ExportFile:

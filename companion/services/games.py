@@ -1,6 +1,7 @@
 """Use cases: create a game, record, undo and edit rounds, load the sheet.
 
-Services change state and flush; the request commits once. The rules live in
+Services change state and flush; each use case commits once, through its unit of work
+(companion.services.work), and every write to a game ends with :func:`written`. The rules live in
 companion.scoring; this module only moves data between it and the database.
 """
 
@@ -22,7 +23,7 @@ from companion.exceptions import Kind, Reason, ServiceError
 from companion.extensions import db
 from companion.limits import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
 from companion.scoring import GameSpec, Problem
-from companion.services import group_records
+from companion.services import kept, work
 
 # The refusals of a stale write, where the callers of these services find the others.
 from companion.services.seen import Seen, judge
@@ -41,13 +42,15 @@ class SetupError(ServiceError):
 
 
 class NoSuchRound(ServiceError, LookupError):
-    """The round to undo or correct is not (or no longer) in the game."""
+    """The round to undo or correct is not (or no longer) in the game: a round to correct
+    that is not there is unknown; a round to undo that is not there is a conflict (another
+    device undid it: ``kind``)."""
 
     kind = Kind.UNKNOWN
 
-    def __init__(self, number: int | None = None) -> None:
+    def __init__(self, number: int | None = None, *, kind: Kind = Kind.UNKNOWN) -> None:
         super().__init__("there is no such round in this game")
-        self.number = number
+        self.number, self.kind = number, kind
 
 
 #: What a game link can look like (``secrets.token_urlsafe``); anything else is no game.
@@ -114,6 +117,7 @@ def create_game(spec: GameSpec) -> models.Game:
     )
     db.session.add(game)
     db.session.flush()
+    written(game, scoring.build_sheet(setup_of(game), []))
     return game
 
 
@@ -212,19 +216,60 @@ def rounds_of(game: models.Game, *, after: int = 0) -> list[scoring.Round]:
     return rounds
 
 
+def final_of(game: models.Game) -> tuple[scoring.FinalResult, ...] | None:
+    """The final result of a game known by it alone (typed from paper, logged elsewhere),
+    in seating order; None for a game played round by round."""
+    if not game.players or game.players[0].place is None:
+        return None
+    return tuple(scoring.FinalResult(player.name, player.final_phases, player.final_points,
+                                     player.final_marker, player.place or 0)
+                 for player in game.players)
+
+
 def sheet_of(game: models.Game) -> scoring.Sheet:
-    """The game's sheet as it stands: kept from the last write or commit, continued from a
-    sheet this process keeps of a few revisions before, else replayed."""
-    setup = setup_of(game)
-    found = sheets.recall(db.session(), game, setup)
-    if found is None and not rounds_loaded(game):
-        found = _caught_up(game, setup)
+    """The game's sheet as it stands (:func:`sheet_at`)."""
+    return sheet_at(game)[0]
+
+
+def sheet_at(game: models.Game) -> tuple[scoring.Sheet, bool]:
+    """The game's sheet as it stands, and whether it is exactly the sheet of
+    ``game.revision``: the one way to a sheet, cheapest first.
+
+    1. the sheet a write of this transaction left it with (companion.cache.sheets.pending);
+    2. the committed sheet of its revision, kept by this process (sheets.kept);
+    3. the kept sheet of an earlier revision, with the rounds added since (when every write
+       since added a round, :func:`_continued`);
+    4. else replayed from round 1.
+
+    A sheet of 3. or 4. is kept for the revision when it is committed state (the game not
+    changed in this transaction, outside a write: a write keeps what it makes itself,
+    :func:`written`) and the revision did not move while its rounds were read (PostgreSQL
+    reads committed data per statement: a write may land between the queries; the sheet is
+    then newer than the revision, and not exact).
+    """
+    session, setup = db.session(), setup_of(game)
+    final = final_of(game)
+    if final is not None:  # a game known by its final result alone: made from it
+        return scoring.final_sheet(setup, final), True
+    found = sheets.pending(session, game, setup)
+    changed = game in session.new or session.is_modified(game)
+    if found is None and not changed:
+        found = sheets.kept(game.edit_key, game.revision, game)
     if found is not None:
-        return found
-    return scoring.build_sheet(setup, rounds_of(game))
+        return found, True
+    built = None if changed or rounds_loaded(game) else _continued(game, setup)
+    if built is None:
+        built = scoring.build_sheet(setup, rounds_of(game))
+    if changed or work.is_open():
+        return built, not changed
+    exact = db.session.scalar(select(models.Game.revision).where(
+        models.Game.id == game.id)) == game.revision
+    if exact:
+        sheets.keep(game.edit_key, game.revision, built)
+    return built, exact
 
 
-def _caught_up(game: models.Game, setup: scoring.Setup) -> scoring.Sheet | None:
+def _continued(game: models.Game, setup: scoring.Setup) -> scoring.Sheet | None:
     """The kept sheet of an earlier revision with the rounds added since, when every write
     since added a round: every write adds one revision and at most one round, so as many new
     rounds as revisions mean the earlier rounds are as they were (an undo, a correction or a
@@ -239,13 +284,24 @@ def _caught_up(game: models.Game, setup: scoring.Setup) -> scoring.Sheet | None:
     return scoring.continue_sheet(sheet, setup, added)
 
 
-group_records.watch(sheet_of)  # every committed write keeps its group's records
-
-
-def _derived(game: models.Game, sheet: scoring.Sheet) -> scoring.Sheet:
-    """``sheet`` is the game's sheet after a write (made under its lock): keep it."""
-    sheets.remember(db.session(), game, setup_of(game), sheet)
-    return sheet
+def written(game: models.Game, sheet: scoring.Sheet | None = None) -> None:
+    """The end of every write to ``game``; ``sheet``: the game's sheet as the write leaves it
+    (else read now). The sheet is kept for the next read (the process's once the unit of
+    work commits: companion.cache.sheets), and what a write also keeps (its group's records:
+    companion.services.kept) is kept when the unit ends."""
+    if sheet is None:
+        try:
+            sheet = sheet_of(game)
+        except (ValueError, LookupError) as error:  # stored rounds that cannot be read
+            kept.after_write(game, error)
+            return
+    session = db.session()
+    sheets.remember(session, game, setup_of(game), sheet)
+    # What the committing transaction keeps is taken when the unit ends, and published once
+    # it has committed.
+    work.before_commit(sheets.published, lambda: work.after_commit(
+        sheets.published, sheets.published(session)))
+    kept.after_write(game, sheet)
 
 
 def _store(game: models.Game, number: int, view: scoring.RoundView,
@@ -279,7 +335,8 @@ def record_round(game: models.Game, new: scoring.Round, *, number: int | None = 
     updated = scoring.add_round(sheet, new, confirm=confirm)
     _store(game, sheet.next_round, updated.rounds[-1], at)
     _touch(game)
-    return _derived(game, updated)
+    written(game, updated)
+    return updated
 
 
 def _stored_round(game: models.Game, number: int | None = None) -> models.Round | None:
@@ -299,9 +356,9 @@ def undo_last(game: models.Game, *, number: int | None = None,
     last = _stored_round(game)
     judge(game, seen, _round_of(last).results if last is not None else ())
     if last is None:
-        raise NoSuchRound()
+        raise NoSuchRound(kind=Kind.CONFLICT)
     if number is not None and number != last.number:
-        raise StaleRound(last.number, number)
+        raise StaleRound(last.number, number, undoing=True)
     # The round before becomes the latest (one indexed lookup: undo is rare).
     game.last_round_at = db.session.execute(
         select(models.Round.created_at).where(models.Round.game_id == game.id,
@@ -312,7 +369,9 @@ def undo_last(game: models.Game, *, number: int | None = None,
     else:
         db.session.delete(last)
     _touch(game)
-    return sheet_of(game)
+    sheet = sheet_of(game)
+    written(game, sheet)
+    return sheet
 
 
 def edit_round(game: models.Game, number: int, new: scoring.Round, *,
@@ -333,7 +392,8 @@ def edit_round(game: models.Game, number: int, new: scoring.Round, *,
             position=position, player=result.player, laid=result.laid, phase=result.phase,
             points=result.points, went_out=result.went_out))
     _touch(game)
-    return _derived(game, sheet)
+    written(game, sheet)
+    return sheet
 
 
 def _touch(game: models.Game) -> None:
@@ -341,8 +401,8 @@ def _touch(game: models.Game) -> None:
     try:
         db.session.flush()
     except (IntegrityError, StaleDataError) as error:
-        # Another request stored or removed the same round in the meantime.
-        db.session.rollback()
+        # Another request stored or removed the same round in the meantime (the unit of
+        # work rolls back what this one began).
         raise StaleRound() from error
     if db.session.get_bind().dialect.name == "postgresql":
         # Every process's live watcher hears of it when (and only if) the write commits.
@@ -351,13 +411,14 @@ def _touch(game: models.Game) -> None:
 
 
 def touch(game: models.Game) -> None:
-    """``game`` changed outside its rounds (its group, the game after it): its revision grows
-    and every phone on it hears so."""
+    """``game`` changed outside its rounds (its group, the game after it): its revision grows,
+    every phone on it hears so, and what a write keeps is kept (:func:`written`)."""
     _touch(game)
+    written(game)
 
 
 def link_next(game: models.Game, new: models.Game) -> None:
     """``new`` is the game after ``game`` at its table (services.rematches): every phone on
     ``game``'s sheet hears of it with the revision."""
     game.rematch_id = new.id
-    _touch(game)
+    touch(game)

@@ -1,7 +1,7 @@
 """A group's records kept with every write, so that its page never replays its games.
 
-Every write to a game ends by calling :func:`keep` with the sheet it made (from the commit,
-see :mod:`companion.services.games`):
+Every write to a game ends with :func:`keep` and the sheet it made, once per unit of work,
+before it commits (the list of what a write keeps: :mod:`companion.services.kept`):
 
 - the game's own row keeps its line in the group's list (status, winners, rounds);
 - when what the game adds to the records changed (it finished, an undo took the finish back, a
@@ -19,11 +19,9 @@ tallies and the few games it lists. A group stored before the tallies existed ha
 from __future__ import annotations
 
 import json
-import logging
-from collections.abc import Callable
 from typing import Any
 
-from sqlalchemy import event, select, update
+from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
 from companion import models, names
@@ -31,49 +29,6 @@ from companion.scoring import Sheet, record_tallies
 from companion.services import head_to_head, ratings
 
 _JSON = {"separators": (",", ":"), "ensure_ascii": False}
-_TOUCHED, _KEEPING = "games_touched", "keeping_tallies"
-log = logging.getLogger(__name__)
-
-
-def watch(sheet_of: Callable[[models.Game], Sheet]) -> None:
-    """Keep every game a transaction changed (found at each flush) when it commits."""
-
-    @event.listens_for(Session, "before_flush")
-    def _touched(session: Session, _context: Any, _instances: Any) -> None:
-        if session.info.get(_KEEPING):
-            return
-        found = session.info.setdefault(_TOUCHED, {})
-        for item in (*session.new, *session.dirty):
-            if isinstance(item, models.Game):
-                found[id(item)] = item
-
-    @event.listens_for(Session, "before_commit")
-    def _keep(session: Session) -> None:
-        session.flush()  # what is still pending is found too
-        found: dict[int, models.Game] = session.info.pop(_TOUCHED, {})
-        if not found:
-            return
-        session.info[_KEEPING] = True
-        try:
-            for game in found.values():
-                if game not in session:
-                    continue
-                try:
-                    sheet = sheet_of(game)
-                except (ValueError, LookupError) as error:  # stored rounds that cannot be read
-                    log.warning("game %s left out of its group's records: %s", game.id, error)
-                    continue
-                keep(session, game, sheet)
-            session.flush()
-        finally:
-            session.info.pop(_KEEPING, None)
-
-    @event.listens_for(Session, "after_rollback")
-    @event.listens_for(Session, "after_soft_rollback")
-    def _forgotten(session: Session, *_: Any) -> None:
-        session.info.pop(_TOUCHED, None)
-
-    head_to_head.watch()  # after the games: a merge derives the pairs from their facts
 
 
 def bump(session: Session, group_id: int) -> None:
@@ -165,17 +120,13 @@ def _longest(session: Session, group_id: int) -> list[Any] | None:
 def derive(session: Session, group: models.Group, sheets: list[tuple[models.Game, Sheet]]
            ) -> None:
     """Derive a group's tallies from all its games at once (a group stored before them)."""
-    session.info[_KEEPING] = True
-    try:
-        session.query(models.Standing).filter_by(group_id=group.id).delete(
-            synchronize_session=False)
-        session.query(models.PairGame).filter_by(group_id=group.id).delete(
-            synchronize_session=False)
-        group.tallies = models.NO_TALLIES
-        session.flush()
-        for game, sheet in sheets:
-            game.facts, game.counted_in = None, None
-            keep(session, game, sheet)
-        session.flush()
-    finally:
-        session.info.pop(_KEEPING, None)
+    session.query(models.Standing).filter_by(group_id=group.id).delete(
+        synchronize_session=False)
+    session.query(models.PairGame).filter_by(group_id=group.id).delete(
+        synchronize_session=False)
+    group.tallies = models.NO_TALLIES
+    session.flush()
+    for game, sheet in sheets:
+        game.facts, game.counted_in = None, None
+        keep(session, game, sheet)
+    session.flush()

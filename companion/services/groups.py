@@ -26,7 +26,7 @@ from companion.limits import MAX_GROUP_GAMES, MAX_GROUP_NAME
 from companion.scoring import GameSpec, record_tallies, records
 from companion.scoring.ratings import Rating
 from companion.services import games as services_games
-from companion.services import group_records, players, ratings, reading
+from companion.services import group_records, kept, players, ratings, reading, work
 
 
 class GroupProblem(ServiceError):
@@ -81,18 +81,15 @@ def games_of(group: models.Group) -> list[models.Game]:
 
 
 def played(game: models.Game) -> records.PlayedGame:
+    """A game as companion.scoring.records replays it (the reference the kept tallies equal:
+    tests and benchmarks)."""
     return records.PlayedGame(game.view_key, game.created_at, services_games.setup_of(game),
-                              tuple(services_games.rounds_of(game)), game.last_round_at)
+                              tuple(services_games.rounds_of(game)), game.last_round_at,
+                              services_games.final_of(game))
 
 
 def aliases_of(group: models.Group) -> dict[str, str]:
     return {companion_names.key(alias.alias): alias.name for alias in group.aliases}
-
-
-def records_of(group: models.Group, games: Sequence[models.Game]) -> records.GroupRecords:
-    """The records replayed from every round of ``games``: the reference the kept tallies
-    equal (tests and benchmarks)."""
-    return records.group_records([played(game) for game in games], aliases_of(group))
 
 
 #: Finished games the page's "wins over time" draws (the newest; the lines start where the
@@ -136,13 +133,13 @@ def tallies_of(group: models.Group) -> str:
     if group.tallies is not None:
         return group.tallies
     group_id = group.id
-    storage.begin_write()
-    locked = models.locked_group(db.session(), group_id)
-    if locked is not None and locked.tallies is None:
-        games = games_of(locked)
-        group_records.derive(db.session(), locked,
-                             [(game, services_games.sheet_of(game)) for game in games])
-    db.session.commit()
+    with work.unit():
+        storage.begin_write()
+        locked = models.locked_group(db.session(), group_id)
+        if locked is not None and locked.tallies is None:
+            games = games_of(locked)
+            group_records.derive(db.session(), locked,
+                                 [(game, services_games.sheet_of(game)) for game in games])
     return tallies_of(db.session.get_one(models.Group, group_id))
 
 
@@ -175,10 +172,10 @@ def derived(group: models.Group, known: str | None = None, *,
             .order_by(*_NEWEST).limit(WINS_DRAWN if listed is not None else None))]
         wins.reverse()
         tallies = json.loads(kept)
-        return record_tallies.records_from(tallies["players"], aliases, (),
-                                  [tuple(json.loads(winners or "[]")) for winners in wins],
-                                  tallies["finished"] - len(wins), tallies.get("length"),
-                                  tallies.get("pairs"))
+        return record_tallies.records_from(
+            tallies["players"], aliases, (),
+            [tuple(json.loads(winners or "[]")) for winners in wins],
+            tallies["finished"] - len(wins), tallies.get("length"), tallies.get("pairs"))
 
     def derive() -> records.Derived:
         newest = (select(_G.id, _G.view_key, _G.edit_key, _G.created_at, _G.edition, _G.status,
@@ -296,7 +293,7 @@ def add_game(group: models.Group, key: str, *, revision: int | None = None) -> m
         raise GroupProblem(Kind.CONFLICT, Reason("that game belongs to another group already"))
     make_room(group.id)
     game.group_id = group.id
-    services_games._touch(game)
+    services_games.touch(game)
     return game
 
 
@@ -345,9 +342,7 @@ def merge(group: models.Group, spelling: str, into: str) -> None:
         if key(alias.name) == key(spelling):
             alias.name = target  # who was merged into the spelling follows it
     _count_as(group, spelling, target)
-    group_records.bump(db.session(), group.id)
-    ratings.people_changed(db.session(), group)  # who counts as whom changed
-    db.session.flush()
+    _spellings_changed(group)
 
 
 def _count_as(group: models.Group, spelling: str, name: str) -> None:
@@ -383,14 +378,18 @@ def rename(group: models.Group, old: str, new: str) -> str:
             "person, merge them instead", {"name": known[key(new)], "old": shown}))
     if new == shown:
         return new
+    changed = False
     for alias in group.aliases:
         if key(alias.name) == person:
-            alias.name = new  # every spelling that counted as them follows
+            alias.name, changed = new, True  # every spelling that counted as them follows
     if person in typed or person in current:  # only a spelling typed in a game needs one
         _count_as(group, person, new)
-    group_records.bump(db.session(), group.id)
-    ratings.people_changed(db.session(), group)  # who counts as whom changed
-    db.session.flush()
+        changed = True
+    if changed:
+        _spellings_changed(group)
+    else:
+        group_records.bump(db.session(), group.id)
+        db.session.flush()
     return new
 
 
@@ -402,9 +401,16 @@ def unmerge(group: models.Group, spelling: str) -> None:
         raise GroupProblem(Kind.UNKNOWN, Reason("%(name)s is not merged into anybody",
                                                 {"name": spelling}))
     group.aliases.remove(alias)
+    _spellings_changed(group)
+
+
+def _spellings_changed(group: models.Group) -> None:
+    """The group's merges changed: its page changes (its revision grows), and its pairs are
+    derived again when the unit of work ends (companion.services.kept)."""
     group_records.bump(db.session(), group.id)
     ratings.people_changed(db.session(), group)  # who counts as whom changed
     db.session.flush()
+    kept.spellings_changed(group)
 
 
 def link_key(link: str) -> str:

@@ -6,9 +6,10 @@ group's tallies (``"pairs"``, keyed by person), and each pair's games into ``pai
 where a game added or taken away mends only the runs of the streak after it (a few indexed
 statements, whatever the group's size; a game added at the end, the usual case, two).
 
-People are counted as the group's merged spellings say. When a transaction changes a group's
-merges (:class:`companion.models.Alias`), its pairs are derived again at the commit from the
-facts its games keep (:func:`rebuild`: once per merge, no game replayed).
+People are counted as the group's merged spellings say. When a use case changes a group's
+merges (:class:`companion.models.Alias`), its pairs are derived again before its unit of work
+commits, from the facts its games keep (:func:`rebuild_merged`, called by
+companion.services.kept: once per merge, no game replayed).
 """
 
 from __future__ import annotations
@@ -20,8 +21,6 @@ from typing import Any
 from sqlalchemy import (
     bindparam,
     delete,
-    event,
-    func,
     insert,
     literal,
     or_,
@@ -38,7 +37,6 @@ from companion.scoring.records import Identities
 
 _T = models.PairGame.__table__.c
 _JSON = {"separators": (",", ":"), "ensure_ascii": False}
-_MERGED = "pairs_merged"
 
 
 def _shift() -> Any:
@@ -229,7 +227,8 @@ def rebuild(session: Session, group: models.Group, kept: dict[str, Any],
         session.execute(insert(models.PairGame.__table__), rows)
 
 
-def _rebuild_merged(session: Session, group_id: int) -> None:
+def rebuild_merged(session: Session, group_id: int) -> None:
+    """Derive the pairs of a group whose merges changed again (companion.services.kept)."""
     group = models.locked_group(session, group_id)
     if group is None or group.tallies is None:
         return  # gone, or not derived yet: its first view derives everything
@@ -240,33 +239,3 @@ def _rebuild_merged(session: Session, group_id: int) -> None:
             ((game_id, json.loads(facts)) for game_id, facts in games if facts))
     group.tallies = json.dumps(kept, **_JSON)  # type: ignore[arg-type]
     session.flush()
-
-
-def watch() -> None:
-    """Derive a group's pairs again when a transaction changed its merges, at its commit."""
-
-    @event.listens_for(Session, "before_flush")
-    def _merges(session: Session, _context: Any, _instances: Any) -> None:
-        groups = session.info.setdefault(_MERGED, set())
-        for item in (*session.new, *session.dirty, *session.deleted):
-            if isinstance(item, models.Alias) and item.group_id is not None:
-                groups.add(item.group_id)
-            elif isinstance(item, models.Alias) and item.group is not None:
-                groups.add(item.group.id)
-
-    @event.listens_for(Session, "before_commit")
-    def _rebuild(session: Session) -> None:
-        session.flush()
-        for group_id in sorted(session.info.pop(_MERGED, set())):
-            _rebuild_merged(session, group_id)
-
-    @event.listens_for(Session, "after_rollback")
-    @event.listens_for(Session, "after_soft_rollback")
-    def _forgotten(session: Session, *_: Any) -> None:
-        session.info.pop(_MERGED, None)
-
-
-def count(session: Session, group_id: int) -> int:
-    """How many pair rows a group has (tests)."""
-    return int(session.scalar(select(func.count()).select_from(models.PairGame)
-                              .where(_T.group_id == group_id)) or 0)

@@ -112,7 +112,7 @@ def rename_player(game: models.Game, old: str, new: str) -> str:
         for result in stored.results:
             if result.player == old:
                 result.player = new
-    games._touch(game)
+    games.touch(game)
     return new
 
 
@@ -125,7 +125,7 @@ def add_player(game: models.Game, name: str) -> models.Player:
     seat = max((player.seat for player in game.players), default=-1) + 1
     player = models.Player(seat=seat, name=name, joined_round=sheet.next_round)
     game.players.append(player)
-    games._touch(game)
+    games.touch(game)
     return player
 
 
@@ -151,5 +151,5 @@ def remove_player(game: models.Game, name: str) -> bool:
             game.first_dealer = 0  # the deal passes on clockwise, to the first seat
         game.players.remove(player)
     games._touch(game)
-    games.sheet_of(game)  # the sheet still replays (a refusal would raise here)
+    games.written(game, games.sheet_of(game))  # the sheet still replays (else it raises)
     return not played

@@ -25,7 +25,7 @@ from sqlalchemy import Engine, QueuePool, bindparam, create_engine, event, or_, 
 from sqlalchemy.sql import CompoundSelect, Select
 
 from companion import scoring
-from companion.cache import stores
+from companion.cache import sheets
 from companion.editions import Edition
 from companion.extensions import db
 from companion.models import Game
@@ -189,10 +189,6 @@ def head(key: str) -> GameHead | None:
                     editable=edit_key == key, last_round_at=last_round_at)
 
 
-
-
-
-
 def revision_of(game_id: int) -> int | None:
     """The game's current revision (None once it is gone)."""
     found: int | None = db.session.connection().execute(_REVISION, {"id": game_id}).scalar()
@@ -220,19 +216,14 @@ def sheet(game: GameKeys) -> scoring.Sheet:
 def sheet_at(game: GameKeys) -> tuple[scoring.Sheet, bool]:
     """The sheet as :func:`sheet` gives it, and whether it is exactly the sheet of
     ``game.revision`` (False when a write landed after ``game`` was read: the sheet is then
-    newer than the revision, and nothing built from the two may be kept under it)."""
-    key = (game.edit_key, game.revision)
-    found = stores.sheets.find(key)
+    newer than the revision, and nothing built from the two may be kept under it). The kept
+    sheet of the revision needs no game loaded; else companion.services.games.sheet_at, the
+    one way to a sheet."""
+    found = sheets.kept(game.edit_key, game.revision)
     if found is not None:
         return found, True
     loaded = games.find_game(game.edit_key)
     if loaded is None:  # deleted meanwhile: there is nothing to show but what the row said
         raise LookupError(game.edit_key)
-    whole = loaded[0]
-    built = games.sheet_of(whole)
-    # Without a snapshot (PostgreSQL reads committed data per statement) a write may have
-    # landed between the queries: keep the sheet only when the revision did not move.
-    exact = revision_of(game.id) == whole.revision
-    if exact:
-        stores.sheets.put((game.edit_key, whole.revision), built)
-    return built, exact and whole.revision == game.revision
+    built, exact = games.sheet_at(loaded[0])
+    return built, exact and loaded[0].revision == game.revision

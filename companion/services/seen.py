@@ -22,12 +22,15 @@ from companion.exceptions import Kind, ServiceError
 
 
 class StaleRound(ServiceError):
-    """Another device changed the rounds first (the client's round number is out of date)."""
+    """Another device changed the rounds first (the client's round number is out of date);
+    ``undoing``: the round was to be undone (given past the last: one this game has not
+    reached, nobody's change)."""
 
     kind = Kind.CONFLICT
 
-    def __init__(self, expected: int | None = None, given: int | None = None) -> None:
-        self.expected, self.given = expected, given
+    def __init__(self, expected: int | None = None, given: int | None = None, *,
+                 undoing: bool = False) -> None:
+        self.expected, self.given, self.undoing = expected, given, undoing
         super().__init__("another device changed the rounds first")
 
 

@@ -6,19 +6,19 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, flash, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug import Response
 
 from companion.editions import house
 from companion.editions.base import Edition
 from companion.errors import STATUS
-from companion.exceptions import Kind
-from companion.extensions import db
+from companion.exceptions import Kind, NotThere
 from companion.forms.editions import HouseRulesForm
 from companion.i18n import say
 from companion.rules.phases import Part, PartKind, Phase
-from companion.services import editions
+from companion.services import editions, work
+from companion.views.redirects import see_other
 
 bp = Blueprint("editions", __name__, url_prefix="/editions")
 
@@ -197,10 +197,10 @@ def new() -> tuple[str, int] | Response:
     data, house_rules, errors = _submitted(form)
     if house_rules is None or "preview" in request.form:
         return _render(form, data, errors, status=STATUS[Kind.REFUSED] if errors else 200)
-    found = editions.create(house_rules)
-    db.session.commit()
+    with work.unit():
+        found = editions.create(house_rules)
     flash(_("House rules stored. Keep this page's address: it is the key to edit them."))
-    return redirect(url_for("editions.page", key=found.row.edit_key), 303)
+    return see_other("editions.page", key=found.row.edit_key)
 
 
 @bp.route("/<key>", methods=["GET", "POST"])
@@ -208,22 +208,22 @@ def page(key: str) -> tuple[str, int] | Response:
     """House rules through their edit link (the editor) or read-only link (the rules)."""
     found = editions.find(key)
     if found is None:
-        abort(404)
+        raise NotThere
     form = HouseRulesForm()
     if request.method == "GET":
         data = found.rules.as_json()
         form.name.data, form.chooses_phase.data = found.rules.name, found.rules.chooses_phase
         return _render(form, data, {}, found=found)
     if not found.editable:
-        abort(404)
+        raise NotThere
     if request.form.get("edit"):
         return _action(form, found)
     data, house_rules, errors = _submitted(form)
     if house_rules is None or "preview" in request.form:
         return _render(form, data, errors, found=found,
                        status=STATUS[Kind.REFUSED] if errors else 200)
-    edited = editions.edit(found, house_rules)
-    db.session.commit()
+    with work.unit():
+        edited = editions.edit(found, house_rules)
     flash(_("Saved as version %(number)s. Games started before keep the rules they began "
             "with.", number=edited.revision))
-    return redirect(url_for("editions.page", key=key), 303)
+    return see_other("editions.page", key=key)

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, render_template, request
 from flask_babel import gettext as _
 from werkzeug import Response
 
 from companion import editions, errors, models
-from companion.exceptions import CompanionError, Kind
+from companion.exceptions import CompanionError, Kind, NotThere
 from companion.forms.groups import SeatingForm, TablesForm
 from companion.i18n import say
 from companion.limits import MAX_PLAYERS, MAX_SEATED
@@ -15,6 +15,7 @@ from companion.planning import off_the_loop
 from companion.scoring import seating as scoring_seating
 from companion.services import groups, seating
 from companion.views.groups import LISTED
+from companion.views.redirects import see_other
 
 bp = Blueprint("evening", __name__)
 
@@ -22,7 +23,7 @@ bp = Blueprint("evening", __name__)
 def _load(key: str) -> models.Group:
     found = groups.find_group(key)
     if found is None or not found[1]:
-        abort(404)  # a read-only link gets the same answer as an unknown one
+        raise NotThere  # a read-only link gets the same answer as an unknown one
     return found[0]
 
 
@@ -77,12 +78,12 @@ def start(key: str) -> Response:
                                        seating.settings_for(group, form.edition.data or None))
     except CompanionError as refused:
         flash(say(refused.reason, sentence=True), "error")
-        return redirect(url_for("groups.page", key=group.edit_key, _anchor="tonight"), 303)
+        return see_other("groups.page", key=group.edit_key, _anchor="tonight")
     if len(started) == 1:  # one table: its sheet, as "Next game" opens it
         game = started[0].game
         flash(_("The game started: %(name)s starts.", name=started[0].first)
               if game.edition.markers else
               _("The game started: %(name)s deals first.", name=started[0].first))
-        return redirect(url_for("games.sheet", key=started[0].game.edit_key), 303)
+        return see_other("games.sheet", key=started[0].game.edit_key)
     flash(_("%(count)s games started: each table opens its own below.", count=len(started)))
-    return redirect(url_for("groups.page", key=group.edit_key, _anchor="evening"), 303)
+    return see_other("groups.page", key=group.edit_key, _anchor="evening")

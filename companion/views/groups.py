@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, session, url_for
+from flask import Blueprint, abort, flash, render_template, request, session, url_for
 from flask_babel import format_decimal, format_percent, get_locale
 from flask_babel import gettext as _
 from markupsafe import Markup
@@ -17,8 +17,7 @@ from companion.cache.revisions import Keeping
 from companion.display import group_charts, head_to_head, ratings, sheet
 from companion.display.charts import legend_key
 from companion.display.starts import starts
-from companion.exceptions import Kind
-from companion.extensions import db
+from companion.exceptions import Kind, NotThere
 from companion.forms.groups import (
     AddGameForm,
     GroupForm,
@@ -34,8 +33,9 @@ from companion.limits import IMPORT_MAX_BYTES
 from companion.rules.errors import Reason
 from companion.scoring.ratings import PROVISIONAL_GAMES, Rating
 from companion.scoring.records import Derived, GameSummary, GroupRecords, hardest
-from companion.services import exchange, groups, rematches, seating
+from companion.services import exchange, groups, rematches, seating, work
 from companion.services.players import RosterError
+from companion.views.redirects import see_other
 
 bp = Blueprint("groups", __name__)
 LISTED = 25  # games on the page before "show all"
@@ -96,7 +96,7 @@ def held_groups() -> tuple[str, ...]:
 def _load(key: str, *, edit: bool = False) -> tuple[models.Group, bool]:
     found = groups.find_group(key)
     if found is None or (edit and not found[1]):
-        abort(404)
+        raise NotThere
     return found
 
 
@@ -106,13 +106,13 @@ def new() -> str | Response:
     form = GroupForm()
     if form.validate_on_submit():
         try:
-            group = groups.create_group(form.name.data or "")
+            with work.unit():
+                group = groups.create_group(form.name.data or "")
         except groups.GroupProblem as error:
             form.name.errors = [say(error.reason, sentence=True)]
         else:
-            db.session.commit()
             flash(_("Group started. Keep this page's address: it is the key to the group."))
-            return redirect(url_for("groups.page", key=group.edit_key), 303)
+            return see_other("groups.page", key=group.edit_key)
     return render_template("groups/new.html", form=form)
 
 
@@ -121,7 +121,7 @@ def page(key: str) -> str:
     """The group's games, newest first, and its records; read-only through the view link."""
     found = groups.find_fingerprint(key)
     if found is None:
-        abort(404)
+        raise NotThere
     fingerprint, editable = found
     if editable:
         hold_group(key)
@@ -183,7 +183,7 @@ def next_game(key: str) -> Response:
     if not form.validate_on_submit():
         abort(400)
     try:
-        found = rematches.next_game(group, form.after.data)
+        found = rematches.next_game(group, form.after.data)  # its own unit of work
     except groups.GroupProblem as error:
         flash(_sentence(error.reason), "error")
         return _back(group)
@@ -191,7 +191,7 @@ def next_game(key: str) -> Response:
         return _back(group)
     flash(_("Next game started: same table, the deal passed on.") if found.started
           else _("Another phone started the next game already: here it is."))
-    return redirect(url_for("games.sheet", key=found.game.edit_key), 303)
+    return see_other("games.sheet", key=found.game.edit_key)
 
 
 def _listed() -> int | None:
@@ -265,7 +265,7 @@ def _sentence(reason: Reason) -> str:
 
 
 def _back(group: models.Group) -> Response:
-    return redirect(url_for("groups.page", key=group.edit_key), 303)
+    return see_other("groups.page", key=group.edit_key)
 
 
 @bp.post("/groups/<key>/merge")
@@ -280,12 +280,11 @@ def merge(key: str) -> str | Response:
         return _confirm_merge(group, form.spelling.data or "", form.into.data or "")
     elif form.validate_on_submit():
         try:
-            groups.merge(group, form.spelling.data or "", form.into.data or "")
+            with work.unit():
+                groups.merge(group, form.spelling.data or "", form.into.data or "")
         except groups.GroupProblem as error:
-            db.session.rollback()
             flash(_sentence(error.reason), "error")
         else:
-            db.session.commit()
             flash(_("%(spelling)s now counts as %(name)s.", spelling=form.spelling.data,
                     name=form.into.data))
     return _back(group)
@@ -308,9 +307,9 @@ def rename(key: str) -> str | Response | tuple[str, int]:
         abort(400)
     old = form.player.data or ""
     try:
-        new = groups.rename(group, old, form.name.data or "")
+        with work.unit():
+            new = groups.rename(group, old, form.name.data or "")
     except (groups.GroupProblem, RosterError) as error:
-        db.session.rollback()
         # The page again, with the name as typed and why next to it (not kept: personal).
         form.name.errors = [_sentence(error.reason)]
         group = _load(key, edit=True)[0]
@@ -318,7 +317,6 @@ def rename(key: str) -> str | Response | tuple[str, int]:
             group, groups.derived(group, listed=_listed()).records)]
         return _render_page(group, True, groups.fingerprint(group),
                             rename_form=form), errors.status(Kind.REFUSED)
-    db.session.commit()
     if new != old:
         flash(_("%(old)s is now called %(new)s in this group.", old=old, new=new))
     return _back(group)
@@ -331,12 +329,11 @@ def unmerge(key: str) -> Response:
     form = UnmergeForm()
     if form.validate_on_submit():
         try:
-            groups.unmerge(group, form.spelling.data or "")
+            with work.unit():
+                groups.unmerge(group, form.spelling.data or "")
         except groups.GroupProblem as error:
-            db.session.rollback()
             flash(_sentence(error.reason), "error")
         else:
-            db.session.commit()
             flash(_("%(spelling)s counts as a player of their own again.",
                     spelling=form.spelling.data))
     return _back(group)
@@ -352,12 +349,11 @@ def add_game(key: str) -> Response:
         return _back(group)
     game_key = groups.link_key(form.link.data or "")
     try:
-        groups.add_game(group, game_key)
+        with work.unit():
+            groups.add_game(group, game_key)
     except groups.GroupProblem as error:
-        db.session.rollback()
         flash(_sentence(error.reason), "error")
     else:
-        db.session.commit()
         flash(_("The game is in the group now."))
     return _back(group)
 
@@ -381,15 +377,15 @@ def rematch(key: str) -> Response:
     if not form.validate_on_submit():
         abort(400)
     try:
-        found = rematches.rematch(key, held_groups())
+        found = rematches.rematch(key, held_groups())  # its own unit of work
     except groups.GroupProblem as error:
         flash(_sentence(error.reason), "error")
-        return redirect(url_for("games.sheet", key=key), 303)
+        return see_other("games.sheet", key=key)
     if found is None:
-        abort(404)
+        raise NotThere
     flash(_("Rematch started: same players, the deal passed on.") if found.started
           else _("Another phone started the rematch already: here it is."))
-    return redirect(url_for("games.sheet", key=found.game.edit_key), 303)
+    return see_other("games.sheet", key=found.game.edit_key)
 
 
 def _read_upload(form: ImportForm) -> object:
@@ -411,16 +407,15 @@ def import_page() -> str | Response | tuple[str, int]:
     error = None
     if form.validate_on_submit():
         try:
-            imported = exchange.import_data(_read_upload(form))
+            with work.unit():
+                imported = exchange.import_data(_read_upload(form))
         except exchange.ImportRefused as refused:
-            db.session.rollback()
             error = errors.import_refusal(refused)
         else:
-            db.session.commit()
             flash(_("Imported under new links. Keep this page's address: it is the key."))
             if imported.group is not None:
-                return redirect(url_for("groups.page", key=imported.group.edit_key), 303)
+                return see_other("groups.page", key=imported.group.edit_key)
             assert imported.game is not None
-            return redirect(url_for("games.sheet", key=imported.game.edit_key), 303)
+            return see_other("games.sheet", key=imported.game.edit_key)
     page = render_template("groups/import.html", form=form, error=error)
     return (page, errors.status(Kind.REFUSED)) if error else page

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from http import HTTPStatus
 from urllib.parse import urlsplit
 
 from flask import Blueprint, current_app, redirect, render_template, request, url_for
@@ -30,7 +31,7 @@ def _local(target: str | None) -> str:
 @bp.post("/language")
 def set_language() -> Response:
     """Remember the chosen language in a cookie and go back."""
-    response = redirect(_local(request.form.get("next")), 303)
+    response = redirect(_local(request.form.get("next")), HTTPStatus.SEE_OTHER)
     lang = request.form.get("lang")
     if lang is not None and lang in current_app.config["LANGUAGES"]:
         response.set_cookie(LANGUAGE_COOKIE, lang, max_age=365 * 24 * 3600, samesite="Lax",

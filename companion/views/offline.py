@@ -16,10 +16,10 @@ SHELL_PAGES = ("/", "/checker", "/print", "/offline")
 #: Static files precached with them; scripts and styles the pages use must be listed here,
 #: and the modules those scripts import (tests/pages/test_offline_shell.py checks both).
 SHELL_FILES = (
-    "app.css", "recent.js", "live.js", "round.js", "round-points.js", "checker.js",
-    "checker-cards.js", "groups.js", "print.js", "local-time.js", "share.js", "share-plan.js",
-    "offline-queue.js", "offline-sync.js", "offline.js", "offline-sheet.js", "offline.css",
-    "manifest.webmanifest", "icons/icon.svg", "icons/icon-192.png",
+    "app.css", "recent.js", "recent-words.js", "live.js", "round.js", "round-points.js",
+    "checker.js", "checker-cards.js", "groups.js", "print.js", "local-time.js", "share.js",
+    "share-plan.js", "offline-queue.js", "offline-sync.js", "offline.js", "offline-sheet.js",
+    "offline.css", "manifest.webmanifest", "icons/icon.svg", "icons/icon-192.png",
     "icons/apple-touch-icon.png",
 )
 

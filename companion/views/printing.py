@@ -9,7 +9,7 @@ from companion import drawing, errors
 from companion.cache import stores
 from companion.cache.pages import host
 from companion.cache.revisions import Keeping, per_revision
-from companion.exceptions import Kind
+from companion.exceptions import Kind, NotThere
 from companion.forms.printing import PrintForm, shown
 from companion.guards.quotas import drew
 from companion.pdf.options import GameInfo
@@ -94,7 +94,7 @@ def game_sheet(key: str) -> Response:
     revision already gets 304. Only a drawing counts towards the prints quota."""
     game = reading.head(key)
     if game is None:
-        abort(404)
+        raise NotThere
     paper, language = _paper(), str(get_locale())
     etag = f"{game.etag}-{paper}-{language}"
     if request.if_none_match.contains(etag):
@@ -106,7 +106,7 @@ def game_sheet(key: str) -> Response:
         try:
             sheet, keeping.exact = reading.sheet_at(game)
         except LookupError:  # deleted since its row was read
-            abort(404)
+            raise NotThere from None
         info = GameInfo(game.created_at.date(),
                         url_for("games.sheet", key=game.view_key, _external=True), paper)
         drew(len(sheet.rounds))

@@ -12,7 +12,7 @@ from companion import drawing, errors
 from companion.cache import stores
 from companion.cache.revisions import Keeping, per_revision
 from companion.display.share import Words, caption
-from companion.exceptions import Kind
+from companion.exceptions import Kind, NotThere
 from companion.guards.quotas import drew
 from companion.scoring.length import length_of
 from companion.services import reading
@@ -38,7 +38,7 @@ def standings(key: str) -> Response:
     Only a drawing counts towards the prints quota."""
     game = reading.head(key)
     if game is None:
-        abort(404)
+        raise NotThere
     language = str(get_locale() or "en")
     etag = f"{game.etag}-{language}"
     # Drawn once per game, revision and language, and kept (about 60–100 kB): a table shares
@@ -60,7 +60,7 @@ def _draw(game: reading.GameHead, etag: str, keeping: Keeping[bytes]) -> bytes:
     try:
         sheet, keeping.exact = reading.sheet_at(game)
     except LookupError:  # deleted since its row was read
-        abort(404)
+        raise NotThere from None
     if sheet.status != "finished":
         abort(_not_finished())
     if keeping.exact and _fresh(etag):

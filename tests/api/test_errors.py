@@ -177,6 +177,46 @@ def test_no_module_but_errors_writes_the_status_of_a_refusal():
     assert written == {}
 
 
+def test_an_address_that_leads_nowhere_is_raised_as_its_kind_not_aborted_with_404():
+    """``raise NotThere`` (Kind.UNKNOWN, answered through errors.STATUS), never abort(404);
+    and a page's redirect after a change says what it is (views.see_other), not 303."""
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (isinstance(node, ast.Call) and _name(node.func) in ("abort", "redirect")
+                    and any(isinstance(arg, ast.Constant) and arg.value in (404, 303)
+                            for arg in node.args)):
+                found.append(f"{path.relative_to(PACKAGE)}:{node.lineno}")
+    assert found == []
+
+
+def test_the_documents_error_answers_are_derived_from_the_kinds_a_route_raises(
+        moved: dict[Kind, int]) -> None:
+    """A view's errors in /api/openapi.json: what its body, query and link may be refused
+    for, and the kinds its use case raises, each answered through errors.STATUS (the
+    fixture moves every kind to another status: the document follows)."""
+    from companion.api import openapi
+    from companion.schemas import GameAnswer, RoundBody, UndoQuery
+
+    def view(key: str) -> None: ...
+
+    made = [openapi.documented(json=RoundBody, answers={201: GameAnswer},
+                               refuses=(Kind.CONFLICT,)),
+            openapi.documented(query=UndoQuery, answers={200: GameAnswer}),
+            openapi.documented(answers={200: GameAnswer}, body=True)]
+    try:
+        codes = []
+        for decorate in made:
+            decorate(view)
+            codes.append(openapi._described[-1].codes)
+    finally:
+        del openapi._described[-len(made):]
+    assert codes[0] == sorted({moved[Kind.INPUT], moved[Kind.TOO_LARGE], moved[Kind.UNKNOWN],
+                               moved[Kind.CONFLICT], 415})
+    assert codes[1] == sorted({moved[Kind.INPUT], moved[Kind.UNKNOWN]})
+    assert codes[2] == sorted({moved[Kind.INPUT], moved[Kind.UNKNOWN], 415})
+
+
 def test_the_static_check_finds_a_status_written_by_hand(tmp_path: Path):
     module = tmp_path / "page.py"
     module.write_text("def page():\n    if problem:\n        return render(), 422\n"

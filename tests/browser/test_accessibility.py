@@ -60,6 +60,7 @@ def page_addresses(server: str, card: dict[str, Any], board: dict[str, Any]) -> 
     return {
         "home": f"{server}/",
         "new game": f"{server}/games/new",
+        "game played on paper": f"{server}/games/paper",
         "round form": f"{server}/games/{card['id']}/round",
         "sheet": f"{server}/games/{card['id']}",
         "read-only sheet": f"{server}/games/{card['view_id']}",
@@ -156,7 +157,10 @@ _FOCUS_JS = "(el) => {" + _COLOUR_FUNCTIONS + """
   const label = el.getAttribute('aria-label') || el.textContent || el.name || el.id;
   return {
     what: `${el.tagName.toLowerCase()} ${label.replace(/\\s+/g, ' ').trim().slice(0, 40)}`,
-    focusVisible: el.matches(':focus-visible'),
+    // Chromium keeps a date field's keyboard focus in its parts: the field itself never
+    // matches :focus-visible, so its ring is drawn on :focus (static/app.css).
+    focusVisible: el.matches(':focus-visible')
+      || (/^(date|datetime-local|time)$/.test(el.type) && document.activeElement === el),
     outline: ring ? `${ring.outlineStyle} ${ring.outlineWidth}` : 'no element to show it',
     shown,
     ring: shown ? luminance(colour(standIn, 'outlineColor')) : null,

@@ -14,6 +14,7 @@ from flask import Flask
 
 from companion import models
 from companion.extensions import db
+from companion.services import exchange
 from tests.kits.group_games import board_win, card_round, finish_short, start
 
 
@@ -157,6 +158,29 @@ def test_csv_one_row_per_player_per_round_safe_for_spreadsheets(api: Any) -> Non
     assert players == ["'=SUM(A1)", "Ben", "'@Cem"]
     points = [row[rows[0].index("points")] for row in rows[1:]]
     assert points == ["55", "0", "20"]
+
+
+FULL_WIDTH = ["\uff1dSUM(A1)", "\uff0b1", "\uff0d2", "\uff20Cem", "\ufe66x"]
+
+
+def test_full_width_signs_are_neutralised_in_the_csv_too(api: Any) -> None:
+    """＝＋－＠ (and the small ﹦) start a formula in some spreadsheets as the ASCII signs do."""
+    game = api.new_game([*FULL_WIDTH, "Ben"])
+    assert api.round(game, card_round("Ben", dict.fromkeys(FULL_WIDTH, 50))).status_code == 201
+    text = api.client.get(f"/api/games/{game['view_id']}/export.csv").get_data(as_text=True)
+    header, *rows = csv.reader(io.StringIO(text))
+    players = [row[header.index("player")] for row in rows]
+    assert players == [f"'{name}" for name in FULL_WIDTH] + ["Ben"]
+
+
+@pytest.mark.parametrize("cell", ["\t=1", "\r=1", "\n@x", "-3", "＋x", "﹣1", "@", "＠"])
+def test_a_cell_a_spreadsheet_would_run_starts_with_a_quote(cell: str) -> None:
+    assert exchange.safe_cell(cell) == "'" + cell
+
+
+@pytest.mark.parametrize("cell", ["Ann", "3", "", None, 'a=1', "Zoë", "\u2212 minus sign"])
+def test_other_cells_stay_as_they_are(cell: str | None) -> None:
+    assert exchange.safe_cell(cell) == ("" if cell is None else cell)
 
 
 def test_an_export_larger_than_other_requests_may_be_imported(api: Any) -> None:

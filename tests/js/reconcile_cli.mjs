@@ -1,5 +1,5 @@
 // The offline queue's reconcile rules as a line-by-line service for the phones simulation
-// (tests/phones_sim.py): each input line is {"op": ..., "game": ...} or {"keep": op}; each
+// (tests/kits/phones_sim.py): each input line is {"op": ..., "game": ...} or {"keep": op}; each
 // output line the rule's answer. The rules are imported from static/offline-sync.js itself,
 // the module phones run, so the simulation exercises the code phones run.
 import { createInterface } from "node:readline";

@@ -1,7 +1,7 @@
 // The offline queue's reconcile (static/offline-sync.js) against the cases of the one stale
 // rule (tests/js/stale_rule.json): on the 409 of a write made from an older revision it sends
 // the write again exactly when the server's rule (companion/services/seen.py, checked on the
-// same cases by tests/test_stale_rule.py) stores it.
+// same cases by tests/pages/test_stale_rule.py) stores it.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";

@@ -13,7 +13,7 @@ from sqlalchemy import update
 from companion import models
 from companion.cache import stores
 from companion.extensions import db
-from companion.scoring.records import GroupRecords
+from companion.scoring.records import GroupRecords, group_records
 from companion.services import groups
 
 WIN = {"phase": True, "points": 0}
@@ -60,7 +60,8 @@ def kept_and_replayed(app: Flask, key: str) -> tuple[GroupRecords, GroupRecords]
         assert group is not None
         stores.forget()
         kept = groups.derived(group[0]).records
-        replayed = groups.records_of(group[0], groups.games_of(group[0]))
+        replayed = group_records([groups.played(game) for game in groups.games_of(group[0])],
+                                 groups.aliases_of(group[0]))
         db.session.rollback()
     return comparable(kept), comparable(replayed)
 

@@ -120,6 +120,9 @@ class Server:
     process: subprocess.Popen[bytes] | None = None
     #: Settings for this server only, as environment variables (COMPANION_QUOTA_GAMES, …).
     settings: dict[str, str] = field(default_factory=dict)
+    #: A file for what the server logs, as gunicorn.conf.py sets it up (its access log on
+    #: stdout, errors on stderr); None: no access log, stderr kept for :meth:`errors`.
+    log: Path | None = None
 
     @property
     def url(self) -> str:
@@ -129,13 +132,18 @@ class Server:
         environment = {**os.environ, "DATABASE_URL": self.database_url,
                        "SECRET_KEY": "server-test", "COMPANION_INSTANCE_PATH": str(self.instance),
                        **self.settings}
+        access = () if self.log else ("--access-logfile", os.devnull)
         command = [sys.executable, "-m", "gunicorn", "-b", f"127.0.0.1:{self.port}",
                    "-w", str(self.workers), "--threads", str(self.threads),
-                   "--access-logfile", os.devnull, *control_socket_options(),
-                   "companion:create_app()"]
-        self.process = subprocess.Popen(command, cwd=ROOT, env=environment,
-                                        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                                        start_new_session=True)
+                   *access, *control_socket_options(), "companion:create_app()"]
+        if self.log is None:
+            self.process = subprocess.Popen(command, cwd=ROOT, env=environment,
+                                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                            start_new_session=True)
+        else:
+            with self.log.open("ab") as log:
+                self.process = subprocess.Popen(command, cwd=ROOT, env=environment,
+                                                stdout=log, stderr=log, start_new_session=True)
         if wait:
             self.wait_ready()
         return self
@@ -154,6 +162,8 @@ class Server:
         raise RuntimeError("gunicorn did not start in time")
 
     def errors(self) -> str:
+        if self.log is not None:
+            return self.log.read_text(errors="replace")[-4000:]
         if self.process is None or self.process.stderr is None:
             return ""
         return self.process.stderr.read().decode(errors="replace")[-4000:]

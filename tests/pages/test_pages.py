@@ -154,7 +154,7 @@ def test_pages_send_security_headers(client, api):
     game = api.new_game(PLAYERS)
     response = client.get(f"/games/{game['id']}")
     assert "script-src 'self'" in response.headers["Content-Security-Policy"]
-    assert response.headers["Referrer-Policy"] == "same-origin"
+    assert response.headers["Referrer-Policy"] == "strict-origin"
     assert response.headers["X-Content-Type-Options"] == "nosniff"
 
 

@@ -13,7 +13,6 @@ import pytest
 from flask import Flask
 
 from companion import drawing
-from companion.cache import stores
 from tests.kits.pdf import pdf_pages, seed_game
 
 
@@ -73,14 +72,15 @@ def test_drawings_beyond_the_waiting_bound_are_refused_at_once(app: Flask) -> No
 
 def test_a_late_sheet_gets_503_with_retry_after_and_the_retry_finds_it_kept(app, client, api):
     game = seed_game(api)
-    stores.pdfs.clear()
+    pdfs = app.extensions["companion_stores"].pdfs  # the app's (cache.stores)
+    pdfs.clear()
     app.config["DRAWING_SECONDS"] = 0  # no drawing is ever in time
     late = client.get(f"/games/{game['view_id']}/sheet.pdf")
     assert late.status_code == 503
     assert late.headers["Retry-After"] == str(drawing.RETRY_SECONDS)
     assert "Drawing this takes longer than it should" in late.get_data(as_text=True)
     give_up = time.monotonic() + 60  # the late drawing goes on, and is kept when done
-    while not stores.pdfs.bytes:
+    while not pdfs.bytes:
         assert time.monotonic() < give_up, "the late drawing was never kept"
         time.sleep(0.05)
     again = client.get(f"/games/{game['view_id']}/sheet.pdf")

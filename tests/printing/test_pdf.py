@@ -36,7 +36,7 @@ def german(text: str) -> str:
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 @pytest.mark.parametrize("edition", list(editions.all_editions()))
 def test_a_blank_sheet_is_one_page(edition: Edition, players: int, paper: str) -> None:
-    data = blank_sheet(BlankOptions.for_players(players, edition=edition, paper=paper))
+    data = blank_sheet(BlankOptions(names=("",) * players, edition=edition, paper=paper))
     assert len(pages(data)) == 1
 
 
@@ -46,7 +46,7 @@ def test_six_long_names_still_fit_one_page() -> None:
 
 
 def test_the_blank_sheet_follows_the_kopiervorlage() -> None:
-    page = text(blank_sheet(BlankOptions.for_players(6)))
+    page = text(blank_sheet(BlankOptions(names=("",) * 6)))
     assert "Phase 10 score sheet" in page
     assert all(f"Player {seat}:" in page for seat in range(1, 7))
     assert "Player 7:" not in page
@@ -59,7 +59,7 @@ def test_the_blank_sheet_follows_the_kopiervorlage() -> None:
 
 
 def test_the_blank_sheet_has_a_column_per_player() -> None:
-    page = text(blank_sheet(BlankOptions.for_players(2)))
+    page = text(blank_sheet(BlankOptions(names=("",) * 2)))
     assert "Player 2:" in page and "Player 3:" not in page
 
 
@@ -71,7 +71,7 @@ def test_the_legend_lists_the_editions_phases(edition: Edition) -> None:
 
 
 def test_german_comes_from_the_translator() -> None:
-    page = text(blank_sheet(BlankOptions.for_players(3), german))
+    page = text(blank_sheet(BlankOptions(names=("",) * 3), german))
     assert "Phase 10 Wertungsblatt" in page
     assert "Spieler 1:" in page and "Spieler 3:" in page
     assert "Phase 1: 2 Drillinge" in page
@@ -192,7 +192,7 @@ def test_the_qr_code_encodes_the_read_only_link() -> None:
 # Editions beyond the three: the sheets follow the edition's phases -----------------------
 
 def test_a_blank_sheet_of_eight_phases_has_two_rows_of_four_boxes(eight_phases: Edition) -> None:
-    data = blank_sheet(BlankOptions.for_players(3, edition=eight_phases))
+    data = blank_sheet(BlankOptions(names=("",) * 3, edition=eight_phases))
     [page] = pages(data)
     assert "Phase 10 score sheet Phase 8 card game" in page
     assert "Phases 1 2 3 4 1 2 3 4 1 2 3 4 5 6 7 8 5 6 7 8 5 6 7 8" in page

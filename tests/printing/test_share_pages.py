@@ -13,7 +13,6 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from companion.cache import stores
 from tests.kits.quotas import quota_app
 
 
@@ -92,8 +91,7 @@ def test_the_picture_speaks_the_pages_language(client, api) -> None:
 
 def test_only_a_drawn_picture_counts_as_a_print(tmp_path: Path,
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
-    stores.pictures.clear()
-    app = quota_app(tmp_path, monkeypatch, QUOTA_PRINTS=2)
+    app = quota_app(tmp_path, monkeypatch, QUOTA_PRINTS=2)  # its own stores: none kept
     client = app.test_client()
 
     class Api:

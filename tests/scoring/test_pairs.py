@@ -22,7 +22,44 @@ from tests.kits.sheet_notation import play, rnd, setup
 PEOPLE = ("ann", "ben", "cem", "dora")
 
 
-def kept_runs(stores: dict[str, pairs.ListRuns]) -> dict[str, list[tuple[str, int, int]]]:
+class ListRuns:
+    """A :class:`companion.scoring.pairs.Runs` store in a list: what the database's
+    ``pair_game`` rows are to companion.services.head_to_head."""
+
+    def __init__(self) -> None:
+        self.rows: list[pairs.Row] = []
+
+    def _index(self, seq: str) -> int:
+        return next((i for i, row in enumerate(self.rows) if row.seq >= seq), len(self.rows))
+
+    def before(self, seq: str) -> pairs.Row | None:
+        index = self._index(seq)
+        return self.rows[index - 1] if index else None
+
+    def after(self, seq: str) -> pairs.Row | None:
+        return next((row for row in self.rows if row.seq > seq), None)
+
+    def shift(self, start: str, ahead: int, delta: int) -> None:
+        end = next((row.seq for row in self.rows if row.seq > start and row.ahead != ahead),
+                   None)
+        self.rows = [row._replace(run=row.run + delta)
+                     if row.seq >= start and (end is None or row.seq < end) else row
+                     for row in self.rows]
+
+    def put(self, row: pairs.Row) -> None:
+        self.rows.insert(self._index(row.seq), row)
+
+    def drop(self, seq: str) -> pairs.Row | None:
+        found = next((row for row in self.rows if row.seq == seq), None)
+        if found is not None:
+            self.rows.remove(found)
+        return found
+
+    def longest(self, ahead: int) -> int:
+        return max((row.run for row in self.rows if row.ahead == ahead), default=0)
+
+
+def kept_runs(stores: dict[str, ListRuns]) -> dict[str, list[tuple[str, int, int]]]:
     return {pair: [tuple(row) for row in store.rows] for pair, store in stores.items()
             if store.rows}
 
@@ -52,14 +89,14 @@ def a_game(rng: random.Random) -> list[pairs.Outcome]:
 def test_pairs_kept_game_by_game_equal_pairs_derived_from_scratch(seed: int) -> None:
     rng = random.Random(seed)
     entries: dict[str, dict[str, Any]] = {}
-    stores: dict[str, pairs.ListRuns] = {}
+    stores: dict[str, ListRuns] = {}
     present: dict[str, list[pairs.Outcome]] = {}
 
     def change(seq: str, found: list[pairs.Outcome], sign: int) -> None:
         for outcome in found:
             pair = outcome.first + pairs.SEP + outcome.second
             entry = entries.setdefault(pair, pairs.new_entry())
-            store = stores.setdefault(pair, pairs.ListRuns())
+            store = stores.setdefault(pair, ListRuns())
             for way in pairs.apply(entry, store, seq, outcome, sign):
                 entry["streak"][int(way < 0)] = store.longest(way)
             if entry["games"] == 0:
@@ -96,14 +133,14 @@ def test_pairs_of_real_games_kept_in_any_order_equal_the_records_replayed(
     aliases = {"dora": "Cem"} if merge else {}
     ids = Identities(aliases)
     entries: dict[str, dict[str, Any]] = {}
-    stores: dict[str, pairs.ListRuns] = {}
+    stores: dict[str, ListRuns] = {}
     order = games[:]
     rng.shuffle(order)
     for game in order:
         found: Facts | None = facts_of(game)
         if found is None:
             continue
-        pairs.apply_game(entries, lambda pair: stores.setdefault(pair, pairs.ListRuns()),
+        pairs.apply_game(entries, lambda pair: stores.setdefault(pair, ListRuns()),
                          found, ids.of, 1)
         if rng.random() < 0.3:  # taken back and finished again
             pairs.apply_game(entries, stores.__getitem__, found, ids.of, -1)

@@ -16,7 +16,8 @@ from companion import editions, models, scoring
 from companion.cache import stores
 from companion.extensions import db
 from companion.limits import MAX_ROUNDS
-from companion.services import games
+from companion.services import games, work
+from tests.kits.units import discarded
 
 PLAYERS = ("Ann", "Ben", "Cem")
 
@@ -60,33 +61,43 @@ def _apply(game: models.Game, step: str, value: object) -> None:
 @given(steps=steps)
 def test_the_kept_sheet_is_the_replayed_sheet(app: Flask, steps: list[tuple[str, object]]
                                               ) -> None:
+    """Writes in units of work (each "commit" ends one): after every write, the sheet kept
+    equals the replay, within the unit and in the units after it."""
     with app.app_context():
-        game = games.create_game(scoring.GameSpec(editions.get("original"), PLAYERS))
-        key = game.edit_key
-        for step, value in steps:
-            if step == "commit":
-                db.session.commit()
-                db.session.expire_all()
-                found = games.find_game(key)
-                assert found is not None
-                game = games.lock_game(key) or game
+        with work.unit():
+            key = games.create_game(scoring.GameSpec(editions.get("original"), PLAYERS)).edit_key
+        units: list[list[tuple[str, object]]] = [[]]
+        for step in steps:
+            if step[0] == "commit":
+                units.append([])
             else:
-                _apply(game, step, value)
-            assert games.sheet_of(game) == replayed(game)
+                units[-1].append(step)
+        for written in units:
+            db.session.expire_all()
+            with work.unit():
+                game = games.lock_game(key)
+                assert game is not None
+                for step, value in written:
+                    _apply(game, step, value)
+                    assert games.sheet_of(game) == replayed(game)
+            found = games.find_game(key)
+            assert found is not None and games.sheet_of(found[0]) == replayed(found[0])
         db.session.rollback()
 
 
 def test_a_rolled_back_write_is_not_kept(app: Flask) -> None:
     with app.app_context():
-        game = games.create_game(scoring.GameSpec(editions.get("original"), PLAYERS))
-        db.session.commit()
+        with work.unit():
+            game = games.create_game(scoring.GameSpec(editions.get("original"), PLAYERS))
         key, revision = game.edit_key, game.revision
-        games.record_round(game, card_round(0, (True, False, False), (0, 50, 50)))
-        db.session.rollback()
+        with discarded():
+            games.record_round(game, card_round(0, (True, False, False), (0, 50, 50)))
         assert stores.sheets.find((key, revision + 1)) is None
+        assert stores.sheets.find((key, revision)) is not None  # the start, committed
         found = games.lock_game(key)
         assert found is not None and found.rounds == []
         assert games.sheet_of(found).next_round == 1
+        db.session.rollback()
 
 
 def tie(number: int) -> scoring.Round:

@@ -11,13 +11,13 @@ from typing import Any
 
 import pytest
 from flask import Flask
-from flask.testing import FlaskClient
 
 import companion
 from companion import create_app
 from companion.cache import stores
-from companion.cache.store import Budget, Kept, budget
+from companion.cache.store import Budget, Kept
 from companion.config import KEPT_BYTES
+from companion.extensions import db
 
 
 def test_a_store_bounded_by_bytes_drops_the_least_recently_used():
@@ -34,10 +34,10 @@ def test_a_store_bounded_by_bytes_drops_the_least_recently_used():
 
 @pytest.mark.slow
 @pytest.mark.storage
-def test_thousands_of_unknown_parameters_share_one_kept_page(api: Any, client: Any,
-                                                             monkeypatch: pytest.MonkeyPatch):
-    pages: Kept[str] = Kept(stores.pages.size, weigh=len, within=Budget(KEPT_BYTES))
-    monkeypatch.setattr(stores, "pages", pages)
+def test_thousands_of_unknown_parameters_share_one_kept_page(app: Flask, api: Any,
+                                                             client: Any):
+    pages = app.extensions["companion_stores"].pages
+    pages.clear()
     game = api.new_game(["Ada", "Bo"])
     sheet = f"/games/{game['view_id']}"
     first = client.get(sheet + "?x=0")
@@ -84,17 +84,19 @@ def test_a_smaller_budget_drops_what_no_longer_fits():
     assert kept.find(9) is not None and kept.find(7) is None
 
 
-def test_every_store_of_the_process_is_declared_in_cache_stores_under_the_one_budget():
+def test_every_store_of_an_app_is_declared_in_cache_stores_under_its_one_budget(app: Flask):
     package = Path(companion.__file__).parent
     declaring = {path.relative_to(package).as_posix()
                  for path in package.rglob("*.py")
                  for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
                  if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "Kept"}
     assert declaring == {"cache/stores.py"}
-    declared = [value for value in vars(stores).values() if isinstance(value, Kept)]
-    assert len(declared) == len(stores.EVERY) and set(map(id, declared)) == set(
-        map(id, stores.EVERY))
-    assert all(store.budget is budget for store in stores.EVERY)
+    with app.app_context():
+        kept = stores.of_app()
+        assert len(kept.every()) == 11 and stores.sheets is kept.sheets
+        assert all(store.budget is kept.budget for store in kept.every())
+        assert kept.budget.most_bytes == app.config["KEPT_BYTES"] == KEPT_BYTES
+        assert stores.every() == (*kept.every(), stores.templates)
 
 
 def untokened(page: bytes) -> bytes:
@@ -102,29 +104,26 @@ def untokened(page: bytes) -> bytes:
 
 
 @pytest.mark.storage
-def test_the_setting_bounds_everything_a_process_keeps(app: Flask, api: Any,
-                                                       client: FlaskClient) -> None:
+def test_the_setting_bounds_everything_an_app_keeps(app: Flask) -> None:
     """Pages, JSON, sheets, PDFs and a group's page, kept for many games, stay within the
     app's KEPT_BYTES together, and each answer stays what it was."""
-    previous = budget.most_bytes
-    stores.forget()
-    try:
-        create_app({**app.config, "MIGRATE_ON_START": 0, "KEPT_BYTES": 150_000})
-        assert budget.most_bytes == 150_000
-        group = api.post("/api/groups", {"name": "Tuesdays"}).get_json()
-        for number in range(12):
-            game = api.new_game(["Ann", f"Bo {number}"])
-            first = client.get(f"/games/{game['view_id']}").get_data()
-            # The same page again, from what was kept (the CSRF token is signed per second).
-            assert untokened(client.get(f"/games/{game['view_id']}").get_data()) == untokened(
-                first)
-            assert client.get(f"/api/games/{game['id']}").status_code == 200
-            assert client.get(f"/games/{game['view_id']}/sheet.pdf").status_code == 200
-            assert api.post(f"/api/groups/{group['id']}/games",
-                            {"game": game["id"]}).status_code == 200
-            assert client.get(f"/groups/{group['view_id']}").status_code == 200
-            assert budget.bytes == sum(store.bytes for store in stores.EVERY) <= 150_000
-        assert sum(1 for store in stores.EVERY if len(store)) >= 5
-    finally:
-        budget.limit(previous)
-        stores.forget()
+    small = create_app({**app.config, "MIGRATE_ON_START": 0, "KEPT_BYTES": 150_000})
+    client = small.test_client()
+    kept = small.extensions["companion_stores"]
+    assert kept.budget.most_bytes == 150_000
+    group = client.post("/api/groups", json={"name": "Tuesdays"}).get_json()
+    for number in range(12):
+        game = client.post("/api/games", json={"players": ["Ann", f"Bo {number}"]}).get_json()
+        first = client.get(f"/games/{game['view_id']}").get_data()
+        # The same page again, from what was kept (the CSRF token is signed per second).
+        assert untokened(client.get(f"/games/{game['view_id']}").get_data()) == untokened(
+            first)
+        assert client.get(f"/api/games/{game['id']}").status_code == 200
+        assert client.get(f"/games/{game['view_id']}/sheet.pdf").status_code == 200
+        assert client.post(f"/api/groups/{group['id']}/games",
+                           json={"game": game["id"]}).status_code == 200
+        assert client.get(f"/groups/{group['view_id']}").status_code == 200
+        assert kept.budget.bytes == sum(store.bytes for store in kept.every()) <= 150_000
+    assert sum(1 for store in kept.every() if len(store)) >= 5
+    with small.app_context():
+        db.engine.dispose()

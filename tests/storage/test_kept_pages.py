@@ -34,7 +34,7 @@ def tokens(html: str) -> set[str]:
 
 def fresh(client: FlaskClient, path: str, **options: Any) -> str:
     """The page as rendered from scratch, nothing kept."""
-    stores.forget()
+    stores.forget(client.application)
     return client.get(path, **options).get_data(as_text=True)
 
 
@@ -88,7 +88,7 @@ def test_the_read_only_link_never_gets_the_edit_links_page(client: FlaskClient,
             html = client.get(path).get_data(as_text=True)
             assert game["id"] not in html and "Enter round" not in html
     # And the other way round: a kept read-only page is never the edit link's.
-    stores.forget()
+    stores.forget(client.application)
     client.get(f"/games/{game['view_id']}")
     assert "Enter round 2" in client.get(f"/games/{game['id']}").get_data(as_text=True)
 
@@ -189,7 +189,7 @@ def test_the_kept_group_json_follows_every_change_and_keeps_links_apart(api: Any
         assert "edit" not in client.get(view).get_json()["links"]
     client.post(f"/groups/{group['id']}/merge",
                 data={"spelling": "Ben", "into": "Ann", "confirm": "yes"})
-    stores.forget()
+    stores.forget(client.application)
     fresh_body = client.get(edit).get_data()
     assert client.get(edit).get_data() == fresh_body  # kept is what a fresh answer gives
     assert client.get("/api/groups/not-a-group").status_code == 404

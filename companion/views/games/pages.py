@@ -6,7 +6,7 @@ import hashlib
 import secrets
 from typing import Any
 
-from flask import abort, flash, redirect, render_template, request, url_for
+from flask import flash, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug import Response
 
@@ -16,24 +16,26 @@ from companion.cache.revisions import Keeping
 from companion.display import share
 from companion.display import sheet as display_sheet
 from companion.display.blocks import render_block
-from companion.extensions import db
+from companion.exceptions import NotThere
 from companion.forms.games import (
     ActionForm,
     NewGameForm,
 )
 from companion.i18n import say
 from companion.rules.errors import Reason
+from companion.schemas import bgstats
 from companion.scoring.length import Length, length_of
-from companion.services import games, groups, ratings, reading, rematches
+from companion.services import games, groups, ratings, reading, rematches, work
 from companion.views import sharing
 from companion.views.games import undo
 from companion.views.games.blueprint import bp
+from companion.views.redirects import see_other
 
 
 def _load(key: str, *, edit: bool = False) -> tuple[models.Game, bool]:
     found = games.find_game(key)
     if found is None or (edit and not found[1]):
-        abort(404)
+        raise NotThere
     return found
 
 
@@ -57,14 +59,14 @@ def new() -> str | Response:
                                 form.phases(), bool(form.ten_rounds.data),
                                 bool(form.knocking.data), form.first_name())
         try:
-            game = games.create_game(spec)
+            with work.unit():
+                game = games.create_game(spec)
+                groups.join(game, form.group.data)
         except games.SetupError as error:
             _setup_problems(form, error.problems)
         else:
-            groups.join(game, form.group.data)
-            db.session.commit()
             flash(_("Game started. Keep this page's address: it is the key to edit the game."))
-            return redirect(url_for("games.sheet", key=game.edit_key), 303)
+            return see_other("games.sheet", key=game.edit_key)
     return render_template("games/new.html", form=form, chosen=form.chosen_edition(),
                            edition_facts=_edition_facts(house), notes=notes, drawn=drawn,
                            **_roster(form.group.data or ""))
@@ -138,8 +140,6 @@ def _setup_problems(form: NewGameForm, problems: tuple[tuple[str, Reason], ...])
         target.errors = [*target.errors, say(reason, sentence=True)]
 
 
-
-
 def _edition_facts(house: editions.Edition | None = None) -> dict[str, dict[str, Any]]:
     """What the new-game form shows for each edition it offers (and ``house``, house rules
     asked for by their link), ready made for the page and newgame.js: the label of the first
@@ -156,7 +156,7 @@ def _sheet_page(key: str, *, block: str | None = None) -> str:
     of link and kept (companion.cache.pages); one indexed lookup finds the kept one."""
     head = reading.head(key)
     if head is None:
-        abort(404)
+        raise NotThere
     restore = undo.restore_offer(head) if head.editable else None
     if restore is not None or pages.personal():
         return _render_sheet(key, block)[0]
@@ -176,7 +176,7 @@ def _render_sheet(key: str, block: str | None) -> tuple[str, bool, int]:
     and that revision."""
     found = games.find_game(key)
     if found is None:
-        abort(404)
+        raise NotThere
     game, editable = found
     sheet, exact = reading.sheet_at(game)
     view = display_sheet.build(game, sheet, editable=editable)
@@ -187,6 +187,7 @@ def _render_sheet(key: str, block: str | None) -> tuple[str, bool, int]:
     context = {"game": game, "view": view, "editable": editable,
                "undo_form": ActionForm(), "restore": restore, "facts": _sheet_facts(sheet),
                "length": length, "share_text": _share_text(sheet, length, view["view_url"]),
+               "bgstats_link": _bgstats_link(game, sheet, length),
                "rematch": _rematch_link(game, editable), "odds": odds}
     # The odds follow the group's other games, which the game's revision does not name.
     exact = exact and restore is None and odds is None
@@ -224,6 +225,14 @@ def _share_text(sheet: scoring.Sheet, length: Length, link: str) -> str | None:
     return share.summary(sheet, length, link, sharing.words())
 
 
+def _bgstats_link(game: models.Game, sheet: scoring.Sheet, length: Length) -> str | None:
+    """BG Stats' createPlay link of a finished game (None while it is played)."""
+    if sheet.status != "finished":
+        return None
+    return bgstats.create_play_link(bgstats.FinishedGame(
+        bgstats.play_id(game.view_key), sheet, game.created_at, length.seconds))
+
+
 def _sheet_facts(sheet: scoring.Sheet) -> dict[str, Any]:
     """What the sheet page says that depends on the edition, decided here, not in the page."""
     edition = sheet.setup.edition
@@ -234,6 +243,11 @@ def _sheet_facts(sheet: scoring.Sheet) -> dict[str, Any]:
         "marks_current": not edition.chooses_phase,
         "free_choice": playing and edition.chooses_phase,
         "all_phases": len(sheet.setup.phases) == edition.phase_count,
+        # Known by its final result: no rounds to show; what it does not say shows as "?".
+        "final": sheet.final is not None,
+        "unknown": any(None in (line.phases if not edition.markers else line.marker,
+                                line.points if not edition.markers else 0)
+                       for line in sheet.final or ()),
     }
 
 
@@ -277,7 +291,7 @@ def edit_qr(key: str) -> Response:
     holds that link already (404 through the read-only one), and never kept by a cache."""
     game, editable = _load(key)
     if not editable:
-        abort(404)
+        raise NotThere
     return _qr_answer(url_for("games.sheet", key=game.edit_key, _external=True), keep=False)
 
 

@@ -4,21 +4,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from flask import abort, flash, redirect, render_template, url_for
+from flask import flash, render_template
 from flask_babel import gettext as _
 from flask_babel import ngettext
 from werkzeug import Response
 
 from companion import errors, models, scoring
-from companion.exceptions import Kind
-from companion.extensions import db
+from companion.exceptions import Kind, NotThere
 from companion.forms.games import PlayerForm
 from companion.i18n import say
 from companion.numbers import whole_number
 from companion.scoring import roster
-from companion.services import games
+from companion.services import games, work
 from companion.services import players as services_players
 from companion.views.games.blueprint import bp
+from companion.views.redirects import see_other
 
 
 def _joining(sheet: scoring.Sheet) -> dict[str, int]:
@@ -33,7 +33,7 @@ def players(key: str) -> str:
     """Who plays: rename, join, leave."""
     found = games.find_game(key)
     if found is None or not found[1]:
-        abort(404)
+        raise NotThere
     return _page(found[0])
 
 
@@ -64,42 +64,38 @@ def change_players(key: str, action: str) -> Response | tuple[str, int]:
     """One change to the players, locked like every write; the revision guards it. A name
     refused is answered on the page, next to its field, with what was typed (422)."""
     if action not in ("rename", "add", "remove"):
-        abort(404)
+        raise NotThere
     form = PlayerForm()
     player, name = form.player.data or "", form.name.data or ""
+    game: models.Game | None = None
+    message = None
     try:  # the services judge the revision, as the API's (services.seen)
-        game = games.lock_game(key, revision=whole_number(form.revision.data or ""))
+        with work.unit():
+            game = games.lock_game(key, revision=whole_number(form.revision.data or ""))
+            if game is None:
+                raise NotThere
+            if form.validate_on_submit():
+                message = _change(game, action, player, name)
+            elif form.name.errors and action != "remove":
+                return _refused(game, Refused(action, player, name, str(form.name.errors[0])))
+            else:
+                flash(_("Nothing was changed: the form was incomplete. Try again."), "error")
     except games.StaleRevision:
-        db.session.rollback()
         flash(_("Nothing was changed: the game changed on another phone. Here it is as it "
                 "is now."), "error")
-        return redirect(url_for("games.players", key=key), 303)
-    if game is None:
-        abort(404)
-    if not form.validate_on_submit():
-        if form.name.errors and action != "remove":
-            return _refused(game, Refused(action, player, name, str(form.name.errors[0])))
-        flash(_("Nothing was changed: the form was incomplete. Try again."), "error")
-    else:
-        try:
-            message = _change(game, action, player, name)
-        except services_players.RosterError as error:
-            db.session.rollback()
-            if action == "remove":
-                flash(say(error.reason, sentence=True), "error")
-            else:
-                return _refused(game, Refused(action, player, name,
-                                              say(error.reason, sentence=True)))
-        else:
-            db.session.commit()
-            flash(message)
-    return redirect(url_for("games.players", key=key), 303)
+    except services_players.RosterError as error:
+        if action != "remove":
+            assert game is not None  # the change was refused after the game was locked
+            return _refused(game, Refused(action, player, name, say(error.reason,
+                                                                    sentence=True)))
+        flash(say(error.reason, sentence=True), "error")
+    if message is not None:
+        flash(message)
+    return see_other("games.players", key=key)
 
 
 def _refused(game: models.Game, refused: Refused) -> tuple[str, int]:
-    page = _page(game, refused)
-    db.session.rollback()  # the lock taken for the change
-    return page, errors.status(Kind.REFUSED)
+    return _page(game, refused), errors.status(Kind.REFUSED)
 
 
 def _change(game: models.Game, action: str, player: str, name: str) -> str:

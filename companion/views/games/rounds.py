@@ -9,21 +9,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import abort, flash, redirect, render_template, request, url_for
+from flask import flash, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug import Response
 
 from companion import editions, errors, models, scoring
 from companion.display import sheet as display_sheet
-from companion.exceptions import CompanionError, Kind
-from companion.extensions import db
+from companion.exceptions import CompanionError, Kind, NotThere
 from companion.forms.games import BoardRoundForm, RoundForm, choices, round_data, round_request
 from companion.i18n import say
 from companion.schemas import RoundBody, read
 from companion.schemas.games import round_json
-from companion.services import games
+from companion.services import games, work
 from companion.services.seen import Seen
 from companion.views.games.blueprint import bp
+from companion.views.redirects import see_other
 
 
 @bp.route("/<key>/round", methods=["GET", "POST"])
@@ -90,28 +90,27 @@ def _store(game: models.Game, form: Any,
     whether the page was too old)."""
     body: RoundBody | None = None
     try:
-        body, new = _typed_round(form, game.edition)
-        seen = Seen(body.revision, body.seen_round(game.edition))
-        if number is not None:
-            games.edit_round(game, number, new, confirm=body.confirm, seen=seen)
-        else:
-            sheet = games.record_round(game, new, number=body.number,
-                                          confirm=body.confirm, seen=seen)
-            number = sheet.rounds[-1].number
+        with work.unit():
+            body, new = _typed_round(form, game.edition)
+            seen = Seen(body.revision, body.seen_round(game.edition))
+            if number is not None:
+                games.edit_round(game, number, new, confirm=body.confirm, seen=seen)
+            else:
+                sheet = games.record_round(game, new, number=body.number,
+                                           confirm=body.confirm, seen=seen)
+                number = sheet.rounds[-1].number
     except CompanionError as error:
-        db.session.rollback()
         return _refused(game, form, number, body.number if body else None, error)
-    db.session.commit()
     flash(_("Round %(number)s stored.", number=number))
     # The top of the sheet: the message, then the button for the next round, no swipe needed.
-    return redirect(url_for("games.sheet", key=game.edit_key), 303)
+    return see_other("games.sheet", key=game.edit_key)
 
 
 def _refused(game: models.Game, form: Any, number: int | None, asked: int | None,
              error: CompanionError) -> Response | dict[str, Any] | str:
     """A refusal as the form shows it: next to its fields, or the round as it is now."""
     if isinstance(error, games.NoSuchRound):
-        abort(404)
+        raise NotThere
     if isinstance(error, scoring.RoundRejected) and number not in (None, error.number):
         return {"errors": [_("This change would break round %(number)s:", number=error.number)]
                 + [say(problem) for problem in error.problems]}
@@ -131,7 +130,7 @@ def _refused(game: models.Game, form: Any, number: int | None, asked: int | None
         return _conflict(game, form, number, asked)
     if isinstance(error, scoring.GameFinished):
         flash(_("This game is finished: it takes no more rounds."), "error")
-        return redirect(url_for("games.sheet", key=game.edit_key), 303)
+        return see_other("games.sheet", key=game.edit_key)
     return {"errors": [_("This form was incomplete. Nothing was stored: check the entries "
                          "and store them again.")]}
 
@@ -156,7 +155,7 @@ def _conflict(game: models.Game, form: Any, number: int | None,
         return _taken(game, sheet, shown)
     if sheet.status == "finished":
         flash(_("This game is finished: it takes no more rounds."), "error")
-        return redirect(url_for("games.sheet", key=game.edit_key), 303)
+        return see_other("games.sheet", key=game.edit_key)
     return _ahead(game, sheet, shown)
 
 
@@ -220,14 +219,14 @@ def _round_page(key: str, number: int | None) -> str | Response:
         return _posted_round(key, number)
     found = games.find_game(key)
     if found is None or not found[1]:
-        abort(404)
+        raise NotThere
     game = found[0]
     sheet = games.sheet_of(game)
     if number is None and sheet.status == "finished":
         flash(_("This game is finished: it takes no more rounds."), "error")
-        return redirect(url_for("games.sheet", key=key), 303)
+        return see_other("games.sheet", key=key)
     if number is not None and not 1 <= number <= len(sheet.rounds):
-        abort(404)
+        raise NotThere
     initial = sheet.rounds[number - 1] if number is not None else None
     number = sheet.next_round if number is None else number
     return _render_round(game, sheet, _round_form(game, sheet, number, initial), number,
@@ -240,7 +239,7 @@ def _posted_round(key: str, number: int | None) -> str | Response:
     # The write waits here for any other write to this game, then sees its rounds.
     game = games.lock_game(key)
     if game is None:
-        abort(404)
+        raise NotThere
     form = BoardRoundForm() if game.edition.markers else RoundForm()
     editing = number is not None
     shown: dict[str, Any] = {}
@@ -251,7 +250,7 @@ def _posted_round(key: str, number: int | None) -> str | Response:
         shown = outcome
     sheet = games.sheet_of(game)
     if editing and not 1 <= (number or 0) <= len(sheet.rounds):
-        abort(404)
+        raise NotThere
     number = number or sheet.next_round
     initial = sheet.rounds[number - 1] if editing else None
     form = _round_form(game, sheet, number, initial, form)

@@ -7,13 +7,13 @@ write like the records.
 - the group's ``ratings``: each person's rating as it stands, per kind of game; NULL for every
   group stored before, so each is rated once from its games' facts on its next view.
 
-Revision ID: 0013
+Revision ID: 0014
 """
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0013"
-down_revision = "0012"
+revision = "0014"
+down_revision = "0013"
 branch_labels = None
 depends_on = None
 

@@ -1,0 +1,93 @@
+"""Use case: store a game known only by its final result (typed from a paper sheet, or read
+from another app's log), finished at once and without rounds.
+
+The rules of such a result are in :mod:`companion.scoring.final`; this module checks the
+game's settings as any new game's, stores each player's line with the player and the game's
+time and length, and leaves the rest to what every write keeps (the group's records, at the
+commit of the unit of work).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from companion import models, names, schemas, scoring
+from companion.exceptions import Kind
+from companion.extensions import db
+from companion.scoring.length import length_of
+from companion.services import games, work
+
+
+class FinalRefused(games.SetupError):
+    """A final result the rules refuse: ``problems`` pairs each field at fault
+    ("final.<line>.<field>", lines counted from 0 as sent) with its reason."""
+
+    kind = Kind.REFUSED
+
+
+def _field(problem: scoring.Problem, results: Sequence[scoring.FinalResult]) -> str:
+    """Where in the request a problem is: the line of its player, and the field."""
+    if problem.player is None or problem.field in (None, "final"):
+        return "final"
+    wanted = names.key(problem.player)
+    lines = [index for index, result in enumerate(results) if names.key(result.player) == wanted]
+    line = lines[-1] if problem.field == "player" else lines[0] if lines else None
+    return "final" if line is None else f"final.{line}.{problem.field}"
+
+
+def check(spec: scoring.GameSpec, results: Sequence[scoring.FinalResult], *,
+          logged: bool = False) -> tuple[scoring.GameSpec, scoring.Setup]:
+    """The game's settings normalised and its setup, once ``results`` may be its final
+    result; else SetupError (the settings) or FinalRefused (the result)."""
+    spec = games.validate_spec(spec)
+    setup = scoring.Setup(spec.edition, spec.players, spec.phases or (), spec.ten_rounds,
+                          spec.players.index(spec.first) if spec.first else 0, spec.knocking)
+    problems = scoring.final_problems(setup, results, logged=logged)
+    if problems:
+        raise FinalRefused([(_field(problem, results), problem) for problem in problems])
+    return spec, setup
+
+
+def record_final(spec: scoring.GameSpec, results: Sequence[scoring.FinalResult], *,
+                 played_at: datetime | None = None, duration_s: int | None = None,
+                 logged: bool = False) -> models.Game:
+    """Start and finish the game whose final result ``results`` is, in one unit of work.
+
+    Typed from paper, the sheet's rule places the players; ``logged`` (another app's log),
+    the places given are kept. ``played_at``: when the game began (by default it just ended,
+    ``duration_s`` ago); the game ends ``duration_s`` later (None: its length is unknown)."""
+    spec, setup = check(spec, results, logged=logged)
+    placed = scoring.ranked(setup, results, keep_places=logged)
+    with work.unit():
+        game = games.create_game(spec)
+        for player, result in zip(game.players, placed, strict=True):
+            player.place, player.final_phases = result.place, result.phases
+            player.final_points, player.final_marker = result.points, result.marker
+        now = datetime.now(UTC).replace(tzinfo=None, microsecond=0)
+        length = None if duration_s is None else timedelta(seconds=duration_s)
+        game.created_at = played_at or now - (length or timedelta())
+        game.last_round_at = None if length is None else game.created_at + length
+        db.session.flush()
+        games.written(game)  # finished now: its group's records count the final result
+    return game
+
+
+def file_part(game: models.Game, final: Sequence[scoring.FinalResult]) -> dict[str, Any]:
+    """What an export file holds of a game known by its final result: each player's line
+    with the place, and how long the game took (None: not known)."""
+    seconds = length_of(game.created_at, game.last_round_at, "finished").seconds
+    return {"final": [{"player": line.player, "phases": line.phases, "points": line.points,
+                       "marker": line.marker, "place": line.place} for line in final],
+            "duration_s": seconds}
+
+
+def import_final(item: schemas.GameFile) -> models.Game:
+    """The game an export file's ``item`` with a final result describes: its places kept
+    when every line has one, else placed by the sheet's rule."""
+    placed = item.placed()
+    final = item.to_final(placed=placed)
+    assert final is not None
+    return record_final(item.to_spec(), final, played_at=item.created_at or item.played_at,
+                        duration_s=item.duration_s, logged=placed)
