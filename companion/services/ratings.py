@@ -316,34 +316,38 @@ def ordinals(group: models.Group, kind: str) -> dict[str, float]:
     return {name: rating.ordinal for name, rating in named(group)[kind]}
 
 
-def changes_over(group: models.Group, kind: str, games: Sequence[str]) -> dict[str, float]:
-    """How far the ``kind`` games behind read-only links ``games`` (an evening's) moved each
-    of their players' ordinal: after their last of them minus before their first (a first
-    game ever: from the starting rating), by the name the group shows for them. Two
-    indexed reads."""
+def changes_over(group: models.Group, games: Sequence[str]) -> dict[str, float]:
+    """How far the games behind read-only links ``games`` (an evening's) moved each of their
+    players' ordinal, by the name the group shows for them: in each kind of game, after their
+    last of them minus before their first (a first game ever: from the starting rating),
+    added up over the kinds. Two indexed reads, whatever the kinds."""
     standings(group)  # rated where stale first
-    mine = (_S.group_id == group.id, _S.kind == kind, _S.mu.is_not(None))
     rows = db.session.execute(
-        select(_S.person, _S.seq, _S.mu, _S.sigma)
+        select(_S.kind, _S.person, _S.seq, _S.mu, _S.sigma)
         .join(models.Game.__table__, models.Game.id == _S.game_id)
-        .where(*mine, models.Game.view_key.in_(list(games))).order_by(_S.seq)).all()
-    first: dict[str, str] = {}
-    after: dict[str, float] = {}
-    for person, seq, mu, sigma in rows:
-        first.setdefault(person, seq)
-        after[person] = ratings.ordinal_of(mu, sigma)
+        .where(_S.group_id == group.id, _S.mu.is_not(None),
+               models.Game.view_key.in_(list(games))).order_by(_S.seq)).all()
+    first: dict[tuple[str, str], str] = {}
+    after: dict[tuple[str, str], float] = {}
+    for kind, person, seq, mu, sigma in rows:
+        first.setdefault((kind, person), seq)
+        after[(kind, person)] = ratings.ordinal_of(mu, sigma)
+    asked = list(first)
     parts = [select(literal(index).label("who"), _S.mu, _S.sigma)
-             .where(*mine, _S.person == person, _S.seq < seq)
+             .where(_S.group_id == group.id, _S.kind == kind, _S.person == person,
+                    _S.mu.is_not(None), _S.seq < first[(kind, person)])
              .order_by(_S.seq.desc()).limit(1).subquery()
-             for index, (person, seq) in enumerate(first.items())]
-    before: dict[str, float] = {}
+             for index, (kind, person) in enumerate(asked)]
+    before: dict[tuple[str, str], float] = {}
     if parts:
-        people = list(first)
         for row in db.session.execute(union_all(*(select(part) for part in parts))):
-            before[people[row.who]] = ratings.ordinal_of(row.mu, row.sigma)
+            before[asked[row.who]] = ratings.ordinal_of(row.mu, row.sigma)
     shown = _shown(group)
-    return {shown.get(person, person): value - before.get(person, ratings.START)
-            for person, value in after.items()}
+    found: dict[str, float] = {}
+    for (kind, person), value in after.items():
+        name = shown.get(person, person)
+        found[name] = found.get(name, 0.0) + value - before.get((kind, person), ratings.START)
+    return found
 
 
 def _shown(group: models.Group) -> dict[str, str]:

@@ -49,17 +49,12 @@ def _strengths(group: models.Group, names: Sequence[str]) -> dict[str, float]:
 def _changes(group: models.Group, tonight: Sequence[records.GameSummary]) -> dict[str, float]:
     """How far tonight's finished games moved each person's rating (by name key): in each
     kind of game they finished tonight, the ordinal after their last such game minus before
-    their first, added up."""
-    finished: dict[str, list[str]] = {}
-    for game in tonight:
-        if game.status == "finished":
-            finished.setdefault("board" if game.edition.markers else "card", []).append(game.ref)
-    changes: dict[str, float] = {}
-    for kind, refs in finished.items():
-        for name, change in ratings.changes_over(group, kind, refs).items():
-            person = companion_names.key(name)
-            changes[person] = changes.get(person, 0.0) + change
-    return changes
+    their first, added up (companion.services.ratings.changes_over)."""
+    refs = [game.ref for game in tonight if game.status == "finished"]
+    if not refs:
+        return {}
+    return {companion_names.key(name): change
+            for name, change in ratings.changes_over(group, refs).items()}
 
 
 # -----------------------------------------------------------------------------------------
