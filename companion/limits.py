@@ -35,6 +35,10 @@ MAX_GROUP_NAME = 40
 #: Games in one group: a group playing three games every week of the year needs 32 years to
 #: fill it; a script adding games to one group forever is stopped (413).
 MAX_GROUP_GAMES = 5000
+#: Changes of the players in one game (a late joiner, a player who leaves): a table of at most
+#: MAX_PLAYERS, each seat joined or left once, never changes more often. A file that says
+#: more is refused before it is read (companion.schemas.files.too_many).
+MAX_CHANGES = 2 * MAX_PLAYERS
 #: Games in one imported group file.
 MAX_GAMES = 1000
 #: Bytes of one import request: an exported group of a few hundred games is larger than any

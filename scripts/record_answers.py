@@ -496,7 +496,8 @@ def house_rules(call: Recorder) -> None:
             call("POST", f"/api/games/{game['id']}/rounds", json={"number": 1,
                  "results": results([("Ida", True, 0), ("Jan", False, 60)], "Ida")},
                  name="round1")
-    call.form("/editions/new", "/editions/new", {"name": "Form rules"}, name="house-form")
+    call.form("/editions/new?preset=original", "/editions/new", {"name": "Form rules"},
+              name="house-form")
     if "id" not in house:
         return
     edit, view = house["id"], house["view_id"]

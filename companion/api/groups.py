@@ -288,8 +288,7 @@ def import_file() -> Response:
     data = common.body()
     if bgstats.is_bgstats(data):
         return _log_response(logs.import_bgstats(data, zone))
-    with work.unit():
-        imported = exchange.import_data(data)
+    imported = exchange.import_data(data)  # its own unit of work
     if imported.group is not None:
         return _group_response(imported.group, True, HTTPStatus.CREATED)
     assert imported.game is not None

@@ -3,7 +3,8 @@ models as the API's requests."""
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from dataclasses import dataclass
+from typing import Annotated, Any, Literal
 
 from pydantic import (
     Field,
@@ -13,11 +14,14 @@ from pydantic import (
 )
 from pydantic.json_schema import SkipJsonSchema
 
-from companion.exceptions import N_, InputError
+from companion.exceptions import N_, InputError, Reason
 from companion.limits import (
+    MAX_CHANGES,
     MAX_GAMES,
     MAX_GROUP_NAME,
+    MAX_PLAYERS,
     MAX_ROUNDS,
+    MIN_PLAYERS,
 )
 from companion.schemas.base import Says, Schema
 from companion.schemas.editions import HouseRulesBody
@@ -64,7 +68,8 @@ class GameFile(NewGame):
         None, json_schema_extra=no_default,
         description="the game's house rules: the import stores them and plays the game by "
                     "them (read before the rest of the file, by companion.editions.house)")
-    changes: Annotated[list[Change], CHANGES_SAY] = []
+    changes: Annotated[list[Change], CHANGES_SAY, Field(
+        json_schema_extra={"maxItems": MAX_CHANGES})] = []
     rounds: Annotated[list[FileRound], Field(max_length=MAX_ROUNDS), Says(
         "“rounds” must be a list of rounds",
         too_big=N_("a game holds at most %(max)s rounds"), max=MAX_ROUNDS)] = []
@@ -134,3 +139,60 @@ def where(loc: tuple[int | str, ...]) -> tuple[int | None, int | None]:
     return game, round
 
 
+
+
+@dataclass(frozen=True)
+class TooMany:
+    """A count in a file past its limit: why, and where (game and round numbers from 1)."""
+
+    reason: Reason
+    game: int | None = None
+    round: int | None = None
+    field: str | None = None
+
+
+def _length(value: object) -> int:
+    return len(value) if isinstance(value, list) else 0
+
+
+def _game_too_big(game: object, number: int | None) -> TooMany | None:
+    if not isinstance(game, dict):
+        return None
+    if _length(game.get("players")) > MAX_PLAYERS:
+        return TooMany(Reason("a game has %(min)s to %(max)s players",
+                              {"min": MIN_PLAYERS, "max": MAX_PLAYERS}), number,
+                       field="players")
+    if _length(game.get("changes")) > MAX_CHANGES:
+        return TooMany(Reason(N_("a game's players change at most %(max)s times (“changes”)"),
+                              {"max": MAX_CHANGES}), number, field="changes")
+    rounds = game.get("rounds")
+    if _length(rounds) > MAX_ROUNDS:
+        return TooMany(Reason(N_("a game holds at most %(max)s rounds"), {"max": MAX_ROUNDS}),
+                       number, field="rounds")
+    for index, body in enumerate(rounds if isinstance(rounds, list) else (), 1):
+        if isinstance(body, dict) and _length(body.get("results")) > MAX_PLAYERS:
+            says = next(item for item in RoundResults.model_fields["results"].metadata
+                        if isinstance(item, Says))
+            return TooMany(says.reason("too_long", {"key": "results"}), number, index,
+                           field="results")
+    return None
+
+
+def too_many(data: Any) -> TooMany | None:
+    """The first count in an export file past its limit (games in a group, players, changes
+    and rounds in a game, results in a round), found before the file is read: a file is
+    refused at once however many of everything it lists, never read whole first."""
+    if not isinstance(data, dict):
+        return None
+    group = data.get("group")
+    if data.get("kind") == "group" and isinstance(group, dict):
+        games = group.get("games")
+        if _length(games) > MAX_GAMES:
+            return TooMany(Reason(N_("a group file holds at most %(max)s games"),
+                                  {"max": MAX_GAMES}))
+        for number, game in enumerate(games if isinstance(games, list) else (), 1):
+            found = _game_too_big(game, number)
+            if found is not None:
+                return found
+        return None
+    return _game_too_big(data.get("game"), None) if data.get("kind") == "game" else None

@@ -160,18 +160,35 @@ def definition_of(edition: Edition) -> house.HouseRules:
     return _rules_of(edition)
 
 
-def key_for(house_rules: house.HouseRules, key: object, made: dict[str, str]) -> str:
-    """The revision an imported game plays by: ``key`` where it names these very rules here,
-    else new house rules stored for them (``made``: those an import stored already, by
-    definition, so a group's games with one set of rules share it)."""
+def planned_for(house_rules: house.HouseRules, key: object, made: dict[str, Edition]
+                ) -> Edition:
+    """The edition an imported game plays by: the revision ``key`` where it names these very
+    rules here, else new house rules for them under a new key, not stored yet (``made``: those
+    an import planned already, by definition, so a group's games with one set of rules share
+    them; :func:`store_planned` stores each once the whole file is known to be good). Nothing
+    is written here: an import checks its file before it takes the database's write lock."""
     if isinstance(key, str) and is_revision_key(key):
         found = revision_edition(key)
         if found is not None and _rules_of(found) == house_rules:
-            return key
+            return found
     definition = json.dumps(house_rules.as_json(), sort_keys=True)
     if definition not in made:
-        made[definition] = create(house_rules).edition.key
+        refused = house.problems(house_rules)
+        if refused:
+            raise house.HouseRulesRefused(refused)
+        made[definition] = house.edition(revision_key(), house_rules)
     return made[definition]
+
+
+def store_planned(edition: Edition) -> None:
+    """Store the house rules :func:`planned_for` made, under the key their games play by."""
+    row = models.HouseEdition(current=edition.key)
+    db.session.add(row)
+    db.session.flush()
+    db.session.add(models.HouseRevision(key=edition.key, edition_id=row.id, number=1,
+                                        definition=json.dumps(_rules_of(edition).as_json())))
+    db.session.flush()
+    _keep(edition.key, edition)
 
 
 def view_key_of(edition: Edition) -> str | None:

@@ -71,14 +71,19 @@ def _posted() -> dict[str, Any]:
 
 
 def _edited(data: dict[str, Any], action: str) -> None:
-    """Applies an editor button other than Preview and Store: ``remove-phase-3``,
-    ``remove-part-3-2`` (the second group of phase 3), ``add-phase`` (a copy of the last
-    phase), ``add-part-3`` (a copy of phase 3's last group). Unknown actions do nothing."""
+    """Applies an editor button other than Preview and Store: ``add-phase-run`` (a phase
+    starting with a run), ``add-part-3-set`` (a set more in phase 3), ``remove-phase-3``,
+    ``remove-part-3-2`` (the second group of phase 3); ``add-phase`` and ``add-part-3`` copy
+    the last phase or group, as before. Unknown actions do nothing. static/house-rows.js does
+    the same in the page (`edited`): keep the two in step."""
     phases: list[list[dict[str, Any]]] = data["phases"]
     words = action.split("-")
+    kind = _kind_added(action)
     numbers = [int(word) - 1 for word in words[2:] if _DIGITS.fullmatch(word)]
-    if action == "add-phase" and phases and len(phases) < house.MAX_PHASES:
-        phases.append([dict(part) for part in phases[-1]])
+    if words[:2] == ["add", "phase"] and len(phases) < house.MAX_PHASES \
+            and (kind or (action == "add-phase" and phases)):
+        phases.append([{"kind": kind, "size": ""}] if kind
+                      else [dict(part) for part in phases[-1]])
     elif words[:2] == ["remove", "phase"] and len(numbers) == 1 \
             and 0 <= numbers[0] < len(phases):
         del phases[numbers[0]]
@@ -87,23 +92,20 @@ def _edited(data: dict[str, Any], action: str) -> None:
         del phases[numbers[0]][numbers[1]]
         if not phases[numbers[0]]:
             del phases[numbers[0]]
-    elif words[:2] == ["add", "part"] and len(numbers) == 1 and 0 <= numbers[0] < len(phases) \
-            and len(phases[numbers[0]]) < MOST_PARTS:
-        phases[numbers[0]].append(dict(phases[numbers[0]][-1]))
+    elif words[:2] == ["add", "part"] and numbers and 0 <= numbers[0] < len(phases) \
+            and len(phases[numbers[0]]) < MOST_PARTS \
+            and (kind or action == f"add-part-{numbers[0] + 1}"):
+        phases[numbers[0]].append({"kind": kind, "size": ""} if kind
+                                  else dict(phases[numbers[0]][-1]))
 
 
-def _rows(data: dict[str, Any], *, editable: bool) -> list[list[dict[str, Any]]]:
-    """The phase rows to show: each with its parts and one empty slot, and one empty phase
-    more while there is room, so a phone adds a part or a phase without any script."""
-    rows = [list(parts) for parts in data["phases"]]
-    if not editable:
-        return rows
-    for parts in rows:
-        if len(parts) < MOST_PARTS:
-            parts.append({"kind": "", "size": ""})
-    if len(rows) < house.MAX_PHASES:
-        rows.append([{"kind": "", "size": ""}])
-    return rows
+_ADDED = re.compile(r"add-(?:phase|part-[0-9]{1,2})-(?P<kind>.+)")
+
+
+def _kind_added(action: str) -> str:
+    """The kind an add button names (``add-part-3-colour run``: ``colour run``), else ""."""
+    found = _ADDED.fullmatch(action)
+    return found["kind"] if found and found["kind"] in house.KINDS else ""
 
 
 def _preview(house_rules: house.HouseRules | None) -> list[Phase]:
@@ -132,11 +134,20 @@ def _render(form: HouseRulesForm, data: dict[str, Any], errors: dict[str, list[s
     form.name.errors = errors.get("name", [])
     return render_template(
         "editions/edit.html", form=form, data=data, errors=errors, found=found,
-        rows=_rows(data, editable=editable), editable=editable,
+        rows=data["phases"], editable=editable,
+        stored=None if found is None else found.rules.as_json(),
+        unsaved=found is not None and _differs(data, found.rules),
         preview=_preview(_unnamed(data) if not errors else None), summary=_summary(errors),
         kinds=[(kind.value, kind) for kind in PartKind], presets=house.PRESETS,
         value_fields=house.VALUE_FIELDS, most_phases=house.MAX_PHASES,
         most_parts=MOST_PARTS), status
+
+
+def _differs(data: dict[str, Any], stored: house.HouseRules) -> bool:
+    """Whether the form shows rules other than the stored ones: then nothing starts from the
+    page (a game, the checker and the blank sheet take the stored version) until they are
+    saved."""
+    return {**data, "name": data["name"].strip()} != stored.as_json()
 
 
 def _unnamed(data: dict[str, Any]) -> house.HouseRules | None:
@@ -187,7 +198,10 @@ def new() -> tuple[str, int] | Response:
     """Compose house rules from a preset; preview them; store them."""
     form = HouseRulesForm()
     if request.method == "GET":
-        start = house.preset(request.args.get("preset", house.PRESETS[0][0]))
+        chosen = request.args.get("preset", "")
+        if chosen not in dict(house.PRESETS):  # one empty phase to fill in
+            return _render(form, {**house.HouseRules("", ()).as_json(), "name": ""}, {})
+        start = house.preset(chosen)
         data = start.as_json()
         data["name"] = ""
         form.chooses_phase.data = start.chooses_phase

@@ -407,8 +407,7 @@ def import_page() -> str | Response | tuple[str, int]:
     error = None
     if form.validate_on_submit():
         try:
-            with work.unit():
-                imported = exchange.import_data(_read_upload(form))
+            imported = exchange.import_data(_read_upload(form))  # its own unit of work
         except exchange.ImportRefused as refused:
             error = errors.import_refusal(refused)
         else:

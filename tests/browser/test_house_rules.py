@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from tests.kits.browser import api_round, read_sheet, shot
+from tests.kits.browser import PHONE, api_round, read_sheet, shot
 
 pytestmark = pytest.mark.browser
 
@@ -21,6 +21,7 @@ PHASES = ["2 sets of 3", "set of 3 + run of 4", "set of 4 + run of 4", "run of 7
 
 
 def phase_row(page: Page, number: int) -> Locator:
+    """Phase ``number``'s row, or the row that starts it when it has none yet."""
     return page.locator(".house-phase").nth(number - 1)
 
 
@@ -40,9 +41,15 @@ class Taps:
         target.page.keyboard.type(text)
         self.keys += len(text)
 
+    def press_keys(self, page: Page, text: str) -> None:
+        """Types into the field that has the focus already: keys, no tap."""
+        page.keyboard.type(text)
+        self.keys += len(text)
+
 
 #: The most taps from the home page to stored 6-phase rules from a preset (issue 35: 26
-#: taps and 17 keys to a mere preview before the editor had buttons to remove a phase).
+#: taps and 17 keys to a mere preview before the editor had buttons to remove a phase), and
+#: to the preview of three phases of one's own (issue 46: 23 taps and 15 keys).
 MOST_TAPS = 12
 
 
@@ -60,8 +67,9 @@ def make_rules(page: Page, server: str) -> str:
     done.type(page.get_by_label("Name of your rules"), "Family rules")
     for number in range(10, 6, -1):
         done.tap(page.get_by_role("button", name=f"Remove phase {number}"))
-        expect(page.locator(".preview-phases li")).to_have_count(number - 1)
+        expect(page.locator(".house-phase:not(.house-phase-new)")).to_have_count(number - 1)
     expect(page.get_by_label("Name of your rules")).to_have_value("Family rules")
+    done.tap(page.get_by_role("button", name="Preview"))
     expect(page.locator(".preview-phases li")).to_have_text(
         [f"Phase {number}: {words}" for number, words in enumerate(PHASES, start=1)])
     shot(page, "house-rules-preview-390")
@@ -189,3 +197,96 @@ def test_a_table_plays_checks_and_prints_its_own_rules(pages: Any, server: str) 
     expect(other.locator("form.house-form")).to_have_count(0)
     assert other.request.post(other.url, form={"name": "Mine"}).status in (400, 404)
     shot(other, "house-rules-read-only-390")
+
+
+OWN = ["set of 3 + run of 4", "7 cards of one colour", "colour run of 4 + set of 2"]
+
+
+def test_three_own_phases_in_a_few_taps_without_a_reload(pages: Any, server: str) -> None:
+    """Issue 46: from one empty phase, each group is a tap on its kind and its number typed;
+    nothing reloads the page. Saved, a removal not saved yet hides "Start a game" (which
+    starts the stored version) and says so, until it is saved."""
+    phone = pages()
+    loads: list[str] = []
+    phone.on("request", lambda request: loads.append(request.url)
+             if request.is_navigation_request() else None)
+    done = Taps()
+    phone.goto(f"{server}/")
+    done.tap(phone.get_by_role("link", name=re.compile("House rules")))
+    expect(phone.locator(".house-phase")).to_have_count(1)  # one empty phase
+    done.type(phone.get_by_label("Name of your rules"), "Kitchen")
+    loaded = len(loads)
+    for number, kind, size in ((1, "Set", "3"), (1, "Run", "4"), (2, "Colour group", "7"),
+                               (3, "Colour run", "4"), (3, "Set", "2")):
+        done.tap(phase_row(phone, number).get_by_role("button", name=kind, exact=True))
+        slot = phase_row(phone, number).locator(".house-part").count()
+        expect(phone.get_by_label(f"Phase {number}, group {slot}: cards")).to_be_focused()
+        done.press_keys(phone, size)
+    done.type(phone.get_by_label("Wild"), "25")
+    assert len(loads) == loaded, loads[loaded:]  # no add reloaded the page
+    shot(phone, "house-rules-own-390")
+    done.tap(phone.get_by_role("button", name="Preview"))
+    expect(phone.locator(".preview-phases li")).to_have_text(
+        [f"Phase {number}: {words}" for number, words in enumerate(OWN, start=1)])
+    print(f"three own phases to a preview: {done.taps} taps, {done.keys} keys")
+    assert done.taps <= MOST_TAPS, done.taps
+    assert done.keys == len("Kitchen") + len("3472425")
+
+    phone.get_by_role("button", name="Store these rules").tap()
+    expect(phone.get_by_text("House rules stored.")).to_be_visible()
+    start = phone.get_by_role("link", name="Start a game with these rules")
+    expect(start).to_be_visible()
+    expect(phone.get_by_text("These start from the saved version 1")).to_be_visible()
+    loaded = len(loads)
+    phone.get_by_role("button", name="Remove phase 2").tap()
+    expect(phone.get_by_label("Phase 2, group 1: kind")).to_have_value("colour run")
+    expect(phone.get_by_label("Phase 2, group 1: kind")).to_be_focused()
+    expect(start).to_be_hidden()
+    expect(phone.locator(".house-unsaved")).to_contain_text("Unsaved changes.")
+    expect(phone.locator(".house-preview-stale")).to_be_visible()
+    expect(phone.locator(".house-unsaved-mark")).to_be_visible()
+    assert len(loads) == loaded
+    shot(phone, "house-rules-unsaved-390")
+    # Put back as stored: nothing unsaved any more, the game can start again.
+    phone.get_by_role("button", name="Colour group").last.tap()
+    phone.keyboard.type("7")
+    expect(start).to_be_hidden()  # phase 3 now, not 2: still not the stored rules
+    phone.get_by_role("button", name="Remove phase 1").tap()
+    expect(start).to_be_hidden()
+    phone.get_by_role("button", name="Save a new version").tap()
+    expect(phone.get_by_text("Saved as version 2.")).to_be_visible()
+    expect(phone.locator(".preview-phases li")).to_have_count(2)
+    expect(start).to_be_visible()
+    expect(phone.locator(".house-unsaved")).to_be_hidden()
+
+    desk = pages(phone=False, width=1280)
+    desk.goto(phone.url)
+    desk.locator(".house-phase").nth(0).get_by_role("button", name="Set", exact=True).click()
+    expect(desk.locator(".house-unsaved")).to_be_visible()
+    shot(desk, "house-rules-editor-1280")
+
+
+def test_without_scripts_the_buttons_post_and_come_back_at_their_row(browser: Any,
+                                                                     server: str) -> None:
+    """The same buttons without a script: the server adds and removes, and the page comes
+    back at the phase's row (not at the top)."""
+    context = browser.new_context(java_script_enabled=False, viewport=PHONE, locale="en-GB",
+                                  is_mobile=True, has_touch=True)
+    try:
+        page = context.new_page()
+        page.goto(f"{server}/editions/new")
+        page.get_by_role("button", name="Set", exact=True).tap()
+        expect(page).to_have_url(re.compile(r"/editions/new#phase-1-label$"))
+        expect(page.get_by_label("Phase 1, group 1: kind")).to_have_value("set")
+        page.get_by_label("Phase 1, group 1: cards").fill("3")
+        phase_row(page, 2).get_by_role("button", name="Run", exact=True).tap()
+        expect(page).to_have_url(re.compile(r"#phase-2-label$"))
+        page.get_by_label("Phase 2, group 1: cards").fill("4")
+        page.get_by_role("button", name="Remove phase 1").tap()
+        expect(page.get_by_label("Phase 1, group 1: kind")).to_have_value("run")
+        expect(page.get_by_label("Phase 1, group 1: cards")).to_have_value("4")
+        page.get_by_label("Name of your rules").fill("Runs only")
+        page.get_by_role("button", name="Preview").tap()
+        expect(page.locator(".preview-phases li")).to_have_text(["Phase 1: run of 4"])
+    finally:
+        context.close()

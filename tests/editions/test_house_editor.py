@@ -190,3 +190,74 @@ def test_the_api_tells_a_size_written_as_text_to_be_a_number(client: FlaskClient
             "name": "Text sizes", "phases": [[{"kind": "set", "size": size}]]})
         assert response.status_code == 422
         assert sentence in response.get_json()["details"][0]["message"], size
+
+
+# ---- issue 46: light on a phone, and nothing starts from changes not saved --------------
+
+def test_the_editor_starts_from_one_empty_phase(client: FlaskClient) -> None:
+    page = client.get("/editions/new").get_data(as_text=True)
+    form = page[page.index("<form"):page.index("</form>")]
+    assert 'id="phase-new"' in form and "Phase 1</span>" in form
+    assert "<select" not in form.split('<fieldset class="house-values">')[0]  # no rows yet
+    assert re.findall(r'value="(add-phase-[^"]+)"', form) == [
+        "add-phase-set", "add-phase-run", "add-phase-colour", "add-phase-colour run"]
+    assert previewed(page) == []
+    assert 'href="/editions/new"' in page and 'href="/editions/new?preset=mattel"' in page
+    # The page's script and its templates; no inline script (the CSP is strict).
+    assert 'src="/static/house-editor.js"' in page and "<script>" not in page
+    assert '<template id="house-part-template">' in page and "phase-{n}-size-{slot}" in page
+
+
+def test_a_kind_button_adds_a_group_or_a_phase_of_that_kind_without_a_script(
+        client: FlaskClient, app: Flask) -> None:
+    blank = {key: value for key, value in editor_post().items() if not key.startswith("phase-")}
+    first = client.post("/editions/new", data={**blank, "edit": "add-phase-set"})
+    page = first.get_data(as_text=True)
+    assert first.status_code == 200 and stored(app) == (0, 0)
+    assert '<option value="set" selected>' in page and 'id="phase-1-size-1"' in page
+    assert 'formaction="#phase-1-label"' in page  # the page comes back at the row, not the top
+    base = editor_post()
+    added = client.post("/editions/new", data={**base, "edit": "add-part-2-set",
+                                               "phase-2-size-1": "4"})
+    page = added.get_data(as_text=True)
+    assert re.search(r'id="phase-2-kind-2"[^>]*>.*?<option value="set" selected>', page, re.S)
+    assert re.search(r'id="phase-2-size-2"[^>]*value=""', page)
+    more = client.post("/editions/new", data={**base, "edit": "add-phase-colour run"})
+    assert 'id="phase-3-kind-1"' in more.get_data(as_text=True)
+    for nonsense in ("add-phase-wrap", "add-part-2-", "add-part-9-set", "add-part-2-3"):
+        same = client.post("/editions/new", data={**base, "edit": nonsense})
+        assert 'id="phase-3-kind-1"' not in same.get_data(as_text=True), nonsense
+        assert 'id="phase-2-kind-2"' not in same.get_data(as_text=True), nonsense
+    full = editor_post(**{f"phase-{n}-{field}-1": value for n in range(3, 13)
+                          for field, value in (("kind", "set"), ("size", "2"))})
+    twelve = client.post("/editions/new", data={**full, "edit": "add-phase-set"})
+    page = twelve.get_data(as_text=True)
+    assert 'id="phase-12-kind-1"' in page and 'id="phase-13-kind-1"' not in page
+    assert 'id="phase-new"' not in page.split("</form>")[0]
+
+
+def test_changes_not_saved_start_nothing_and_say_so(client: FlaskClient, app: Flask) -> None:
+    """After a removal that is not saved, the page hides what starts from the rules (they
+    would start the stored version) and says the saved version is what they use."""
+    made = make(client)
+    edit = f"/editions/{made['id']}"
+    page = client.get(edit).get_data(as_text=True)
+    uses = re.search(r'<div class="house-uses"( hidden)?>', page)
+    assert uses is not None and uses.group(1) is None
+    assert "These start from the saved version 1, never from changes not saved yet." in page
+    assert re.search(r'<p class="panel house-unsaved" role="status" hidden>', page)
+    fields = preset_rows(page)
+    fields["name"] = "Family rules"
+    same = client.post(edit, data={**fields, "preview": "1"}).get_data(as_text=True)
+    assert re.search(r'<div class="house-uses">', same), "the stored rules previewed again"
+    removed = client.post(edit, data={**fields, "edit": "remove-phase-6"})
+    page = removed.get_data(as_text=True)
+    assert removed.status_code == 200 and stored(app) == (1, 1)
+    assert len(previewed(page)) == 5
+    assert re.search(r'<div class="house-uses" hidden>', page)
+    assert re.search(r'<p class="panel house-unsaved" role="status">Unsaved changes\.', page)
+    stored_json = re.search(r'data-stored="([^"]*)"', page)
+    assert stored_json is not None and "&#34;Family rules&#34;" in stored_json.group(1)
+    # A game started meanwhile (by any link) plays the stored six phases.
+    game = game_with(client, made["view_id"])
+    assert len(client.get(f"/api/games/{game['id']}").get_json()["house_rules"]["phases"]) == 6

@@ -12,6 +12,7 @@ from sqlalchemy import select
 
 from companion import models
 from companion.extensions import db
+from companion.scoring.records import group_records
 from companion.services import groups
 from tests.kits.logs import CARD, bgstats, games_of, play, stored, typed
 
@@ -42,7 +43,8 @@ def test_the_phase_10_plays_of_a_bgstats_file_become_a_group(app, api) -> None:
     with app.app_context():  # the records derived once equal the records replayed
         stored_group = db.session.execute(select(models.Group)).scalar_one()
         kept = groups.derived(stored_group).records
-        replayed = groups.records_of(stored_group, groups.games_of(stored_group))
+        replayed = group_records([groups.played(game) for game in groups.games_of(stored_group)],
+                                 groups.aliases_of(stored_group))
         assert kept.players == replayed.players and kept.pairs == replayed.pairs
         assert kept.lengths == replayed.lengths and kept.wins == replayed.wins
 

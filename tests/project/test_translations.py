@@ -50,15 +50,16 @@ def script_keywords() -> dict[str, object]:
 
 
 def extracted_messages() -> dict[str, str | tuple[str, ...]]:
-    """The message ids `pybabel extract -F babel.cfg` finds in the tree right now."""
+    """The message ids `pybabel extract -F babel.cfg` finds in the tree right now; one with
+    a context (``pgettext``) as ``context\x04id``, gettext's own way of keeping them apart."""
     with (ROOT / "babel.cfg").open() as file:
         method_map, options_map = parse_mapping_cfg(file)
     found: dict[str, str | tuple[str, ...]] = {}
-    for _filename, _line, message, _comments, _context in extract_from_dir(
+    for _filename, _line, message, _comments, context in extract_from_dir(
             str(ROOT), method_map, options_map, keywords=script_keywords()):
         key = message if isinstance(message, str) else message[0]
         if key:
-            found[key] = message
+            found[f"{context}\x04{key}" if context else key] = message
     return found
 
 
@@ -87,7 +88,8 @@ def test_every_message_in_the_source_is_translated(language, extracted):
     catalog = read_catalog(language)
     missing, fuzzy, not_plural = [], [], []
     for msgid, message in extracted.items():
-        entry = catalog.get(msgid)
+        context, _, bare = msgid.rpartition("\x04")
+        entry = catalog.get(bare, context=context or None)
         if entry is None or not all(string.strip() for _, string in forms(entry)):
             missing.append(msgid)
         elif entry.pluralizable and len(entry.string) != catalog.num_plurals:

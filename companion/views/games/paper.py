@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import flash, redirect, render_template, request, url_for
+from flask import flash, render_template, request
 from flask_babel import gettext as _
 from werkzeug import Response
 
@@ -12,6 +12,7 @@ from companion.i18n import say
 from companion.rules.errors import Reason
 from companion.services import finals, games, groups, work
 from companion.views.games.blueprint import bp
+from companion.views.redirects import see_other
 
 
 @bp.route("/paper", methods=["GET", "POST"])
@@ -37,7 +38,7 @@ def paper() -> str | Response:
         else:
             flash(_("The game is stored with its final result. Keep this page's address: it "
                     "is the key to edit the game."))
-            return redirect(url_for("games.sheet", key=game.edit_key), 303)
+            return see_other("games.sheet", key=game.edit_key)
     return render_template("games/paper.html", form=form)
 
 
