@@ -19,7 +19,9 @@ client, in the same run as the 415 answer to a POST to /api/check that is not JS
 
 Prints the SQL queries per page and the ratios to the rejected request (the target is 20),
 and what head-to-head costs (issue 24): the first page view and the first group JSON after a
-change (both carry it), its own part of a first view, and its statements in a change.
+change (both carry it), its own part of a first view, and its statements in a change; and
+what the ratings cost (issue 45; every view above carries them): their statements in a
+change, and the first view after a merge, which rates every game of the group again.
 """
 
 from __future__ import annotations
@@ -171,6 +173,9 @@ def main() -> None:
     first_json, _write = after_changes(finished, f"/api/groups/{key}")
     round_view, round_write = after_changes(playing)
     pair_statements = count_pair_statements(app, engine, lambda: change(finished))
+    rating_statements = count_pair_statements(app, engine, lambda: change(finished),
+                                              table="rating_step")
+    rerated, rated_games = time_rerating(app, client, key, args.repeat)
     head_to_head = time_head_to_head(app, key, args.repeat)
     pairs_shown = client.get(f"/api/groups/{key}").get_json()["head_to_head"]
     with app.app_context():
@@ -206,14 +211,20 @@ def main() -> None:
           f"{head_to_head / floor:>9.1f}x   pairs read from the tallies and drawn")
     print(f"{'  its statements in the change':<34}{pair_statements:>9}"
           "    on pair_game, indexed (undo, then finish again)")
+    print(f"ratings ({rated_games} card games rated):")
+    print(f"{'  their statements in the change':<34}{rating_statements:>9}"
+          "    on rating_step, indexed (undo, then finish again)")
+    print(f"{'  first view after a merge':<34}{rerated:>9.2f}{rerated / floor:>9.1f}x"
+          "   every game rated again, once")
 
 
-def count_pair_statements(app, engine, change) -> int:  # type: ignore[no-untyped-def]
-    """The statements on pair_game of an undo and a finish of the newest finished game."""
+def count_pair_statements(app, engine, change, table: str = "pair_game"  # type: ignore[no-untyped-def]
+                          ) -> int:
+    """The statements on ``table`` of an undo and a finish of the newest finished game."""
     found: list[str] = []
 
     def record(*args: object) -> None:
-        if "pair_game" in str(args[2]):
+        if table in str(args[2]):
             found.append(str(args[2]))
 
     event.listen(engine, "before_cursor_execute", record)
@@ -223,6 +234,29 @@ def count_pair_statements(app, engine, change) -> int:  # type: ignore[no-untype
     finally:
         event.remove(engine, "before_cursor_execute", record)
     return len(found)
+
+
+def time_rerating(app, client, key: str, repeat: int) -> tuple[float, int]:  # type: ignore[no-untyped-def]
+    """The fastest first view of the page after a merge of the group's first player into
+    another (undone after each view): the ratings are stale from the group's first game and
+    that view rates every game again. And how many card games that is."""
+    views = []
+    for _ in range(repeat):
+        for merged in (True, False):
+            with app.app_context():
+                group = groups.find_group(key)[0]  # type: ignore[index]
+                if merged:
+                    groups.merge(group, NAMES[0], NAMES[1])
+                else:
+                    groups.unmerge(group, NAMES[0])
+                db.session.commit()
+            began = time.perf_counter()
+            assert client.get(f"/groups/{key}").status_code == 200
+            views.append((time.perf_counter() - began) * 1000)
+    with app.app_context():
+        group = groups.find_group(key)[0]  # type: ignore[index]
+        rated = max(rating.games for _name, rating in groups.rated(group)["card"])
+    return min(views), rated
 
 
 def time_head_to_head(app, key: str, repeat: int) -> float:  # type: ignore[no-untyped-def]

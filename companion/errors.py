@@ -37,7 +37,7 @@ from companion.schemas.answers import ErrorJson, GameJson
 from companion.schemas.games import game_json
 from companion.schemas.logged import PlayRefused
 from companion.scoring.seating import SeatingRefused
-from companion.services import exchange, games, groups, players
+from companion.services import exchange, games, groups, players, ratings
 
 #: Every kind of refusal and the HTTP status it is answered with: the one place that decides.
 STATUS: dict[Kind, int] = {
@@ -251,6 +251,10 @@ def group_problem(error: groups.GroupProblem) -> Response:
     return json_error(status(error), say(error.reason, sentence=True))
 
 
+def players_refused(error: ratings.PlayersRefused) -> Response:
+    return _fields(error, [(error.field, error.reason)])
+
+
 def import_refused(error: exchange.ImportRefused) -> Response:
     detail = {"game": error.game, "round": error.round, "player": error.player,
               "field": error.field, "message": say(error.reason)}
@@ -281,6 +285,7 @@ REFUSALS: dict[str, dict[type[Exception], Callable[[Any], Response]]] = {
         CompanionError: bad_input, NotThere: not_there, games.SetupError: setup_error,
         games.StaleRevision: stale_revision, games.StaleRound: stale,
         groups.GroupProblem: group_problem, exchange.ImportRefused: import_refused,
+        ratings.PlayersRefused: players_refused,
         PlayRefused: play_refused,
         SeatingRefused: seating_refused,
     },

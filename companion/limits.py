@@ -24,6 +24,9 @@ MAX_NAME_STORED = 400
 MAX_MARKS = 4
 #: Points of one hand: far above any real hand (190), keeps stored numbers sane.
 MAX_POINTS = 1000
+#: Players one evening of a group seats at once (six tables of six): the odds before a game
+#: and the seating take at most this many names.
+MAX_EVENING = 36
 #: Points of one player in a game known by its final result (typed from paper, logged in
 #: another app): far above any real game's total, keeps stored numbers sane.
 MAX_FINAL_POINTS = 10_000

@@ -6,7 +6,16 @@ import secrets
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import CheckConstraint, ForeignKey, Index, String, Text, UniqueConstraint, select
+from sqlalchemy import (
+    CheckConstraint,
+    Double,
+    ForeignKey,
+    Index,
+    String,
+    Text,
+    UniqueConstraint,
+    select,
+)
 from sqlalchemy.engine import Dialect
 from sqlalchemy.orm import Mapped, Session, mapped_column, relationship, validates
 from sqlalchemy.types import TypeDecorator
@@ -18,6 +27,8 @@ from companion.limits import MAX_GROUP_NAME, MAX_NAME_STORED
 
 #: The tallies of a group without finished games (companion.services.group_records).
 NO_TALLIES = '{"finished":0,"players":{}}'
+#: The ratings of a group without rated games (companion.services.ratings).
+NO_RATINGS = "{}"
 
 
 def new_key() -> str:
@@ -172,6 +183,10 @@ class Group(db.Model):  # type: ignore[name-defined,misc]
     # The records as running tallies (JSON, companion.scoring.record_tallies); None: not
     # derived yet.
     tallies: Mapped[str | None] = mapped_column(Text, default=NO_TALLIES)
+    # The ratings as they stand (JSON, companion.services.ratings): per kind of game, each
+    # person's rating and from which game on the kept steps are to be rated again; None: not
+    # derived yet.
+    ratings: Mapped[str | None] = mapped_column(Text, default=NO_RATINGS)
 
     aliases: Mapped[list[Alias]] = relationship(
         back_populates="group", order_by="Alias.alias", cascade="all, delete-orphan")
@@ -290,3 +305,36 @@ class PairGame(db.Model):  # type: ignore[name-defined,misc]
     ahead: Mapped[int]
     """1: ``first`` finished ahead, -1: ``second`` did, 0: a tie."""
     run: Mapped[int]
+
+
+class RatingStep(db.Model):  # type: ignore[name-defined,misc]
+    """One player of a finished game of a group, as the group's ratings take it in
+    (companion.services.ratings): where they finished, and their rating after the game. The
+    rating is kept per game, so that a change to an old game rates again only from it on."""
+
+    __tablename__ = "rating_step"
+    __table_args__ = (Index("rating_step_order", "group_id", "kind", "seq"),
+                      Index("rating_step_person", "group_id", "kind", "person", "seq"),
+                      Index("rating_step_game", "game_id"))
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    group_id: Mapped[int] = mapped_column(
+        ForeignKey("game_group.id", ondelete="CASCADE", name="rating_step_group_fk"))
+    game_id: Mapped[int] = mapped_column(
+        ForeignKey("game.id", ondelete="CASCADE", name="rating_step_game_fk"))
+    kind: Mapped[str] = mapped_column(String(8))
+    """"card" or "board": each is rated apart."""
+    seq: Mapped[str] = mapped_column(SEQ_TEXT)
+    """The game's place in the order of rating (companion.scoring.ratings.order)."""
+    seat: Mapped[int]
+    spelling: Mapped[str] = mapped_column(Text)
+    """The name as typed in the game."""
+    place: Mapped[int]
+    """1 for the winners; players equal on everything share a place."""
+    person: Mapped[str | None] = mapped_column(Text)
+    """Who the spelling counted as when the game was rated (their name key); None: not
+    rated yet (the group's ratings say from which game on)."""
+    mu: Mapped[float | None] = mapped_column(Double)
+    """The rating after the game (None: not rated yet, or the person's second seat); double
+    precision, so a rating read back is the very number openskill gave."""
+    sigma: Mapped[float | None] = mapped_column(Double)

@@ -38,6 +38,7 @@ from companion.schemas import (
 )
 from companion.schemas.games import game_json
 from companion.schemas.groups import group_json
+from companion.schemas.ratings import OddsAnswer, OddsBody, OddsListJson
 from companion.scoring import seating as scoring_seating
 from companion.services import exchange, games, groups, logs, rematches, seating, work
 
@@ -56,7 +57,7 @@ def _group(key: str, *, edit: bool = False) -> tuple[models.Group, bool]:
 def _group_response(group: models.Group, editable: bool, status: int = 200) -> Response:
     derived = groups.derived(group)
     data = group_json(group, derived.edit_keys, derived.records, editable=editable,
-                      roster=groups.roster_of(derived.records))
+                      rated=groups.rated(group), roster=groups.roster_of(derived.records))
     response = jsonify(data)
     response.status_code = status
     return response
@@ -87,10 +88,26 @@ def get_group(key: str) -> Response:
         group, _editable = _group(key)
         derived = groups.derived(group, fingerprint)
         return jsonify(group_json(group, derived.edit_keys, derived.records, editable=editable,
+                                  rated=groups.rated(group),
                                   roster=groups.roster_of(derived.records))).get_data()
 
     body = pages.json_body(("group", fingerprint, editable, pages.host()), make)
     return Response(body, mimetype="application/json")
+
+
+@bp.post("/groups/<key>/odds")
+@documented(json=OddsBody, answers={200: OddsAnswer}, refuses=(Kind.REFUSED,))
+def odds(key: str) -> Response:
+    """Each player's chance to win a game of these players (openskill's ``predict_win``) by
+    the group's ratings, through either link; a name the group never rated plays at the
+    default rating. 422 for no player, more than 36, or a name twice."""
+    data = common.body()
+    group, _editable = _group(key)
+    asked = read(OddsBody, data)
+    found = groups.odds(group, asked.players, asked.game)
+    answer: OddsListJson = {"odds": [{"name": name, "chance": chance}
+                                     for name, chance in found]}
+    return jsonify(answer)
 
 
 @bp.post("/groups/<key>/games")
@@ -242,6 +259,7 @@ def _log_response(imported: logs.ImportedLog) -> Response:
     """201 with the group a log became, and how many of its plays were left out."""
     derived = groups.derived(imported.group)
     data = group_json(imported.group, derived.edit_keys, derived.records, editable=True,
+                      rated=groups.rated(imported.group),
                       roster=groups.roster_of(derived.records))
     data["skipped"] = imported.skipped
     response = jsonify(data)

@@ -328,6 +328,25 @@ class GroupLinksJson(TypedDict):
     edit: NotRequired[str]
 
 
+class RatingJson(TypedDict):
+    """One player's rating in one kind of game of a group (docs/decisions.md, "Ratings"):
+    openskill's Plackett-Luce ``mu`` and ``sigma``, ``ordinal`` = mu − 3 × sigma (what the
+    list is ordered by), and the finished games rated."""
+
+    name: str
+    mu: float
+    sigma: float
+    ordinal: float
+    games: int
+
+
+class RatingsJson(TypedDict):
+    """The group's card games and board games, each rated apart, highest ``ordinal`` first."""
+
+    card: list[RatingJson]
+    board: list[RatingJson]
+
+
 class GroupJson(TypedDict):
     """A group: its games, newest first, and its records (docs/API.md, "Groups")."""
 
@@ -346,6 +365,7 @@ class GroupJson(TypedDict):
     wins_over_time: list[list[str]]
     length: GroupLengthJson
     head_to_head: list[HeadToHeadJson]
+    ratings: RatingsJson
     links: GroupLinksJson
     skipped: NotRequired[Annotated[int, Field(description=(
         "only in the answer to an import of a BG Stats or BoardGameGeek log: how many of its "

@@ -16,8 +16,11 @@ from companion.schemas.answers import (
     HeadToHeadJson,
     PhaseRecordJson,
     PlayerRecordJson,
+    RatingJson,
+    RatingsJson,
 )
 from companion.scoring.pairs import PairRecord
+from companion.scoring.ratings import Rating
 from companion.scoring.records import (
     GameRef,
     GroupRecords,
@@ -81,9 +84,21 @@ def pair_json(pair: PairRecord) -> HeadToHeadJson:
             "average_points_difference": None if average is None else round(average, 2)}
 
 
+def rating_json(name: str, rating: Rating) -> RatingJson:
+    return {"name": name, "mu": rating.mu, "sigma": rating.sigma, "ordinal": rating.ordinal,
+            "games": rating.games}
+
+
+def ratings_json(rated: Mapping[str, Sequence[tuple[str, Rating]]]) -> RatingsJson:
+    return {"card": [rating_json(*item) for item in rated["card"]],
+            "board": [rating_json(*item) for item in rated["board"]]}
+
+
 def group_json(group: models.Group, edit_keys: Mapping[str, str], records: GroupRecords, *,
-               editable: bool, roster: Sequence[tuple[str, int | None]] = ()) -> GroupJson:
-    """The group; ``id`` and the games' edit links only for those who hold its edit link."""
+               editable: bool, rated: Mapping[str, Sequence[tuple[str, Rating]]],
+               roster: Sequence[tuple[str, int | None]] = ()) -> GroupJson:
+    """The group; ``id`` and the games' edit links only for those who hold its edit link.
+    ``rated``: each kind's ratings by name, highest first (companion.services.ratings)."""
     listed: list[GroupGameJson] = []
     for summary in records.games:
         item: GroupGameJson = {
@@ -108,6 +123,7 @@ def group_json(group: models.Group, edit_keys: Mapping[str, str], records: Group
         "wins_over_time": [list(winners) for winners in records.wins],
         "length": length_json(records.lengths),
         "head_to_head": [pair_json(pair) for pair in records.pairs],
+        "ratings": ratings_json(rated),
         "links": {"view": url_for("groups.page", key=group.view_key, _external=True),
                   "export": url_for("api_groups.export_group", key=group.view_key,
                                     _external=True),

@@ -84,8 +84,10 @@ def facts(result_sheet: Sheet, ref: str, played_at: datetime,
                              if name == line.name),
         })
     seconds = length_of(played_at, last_round_at, result_sheet.status).seconds
+    # When it ended, for the ratings' order (companion.scoring.ratings); None: not known.
+    ended = None if last_round_at is None else stamp(last_round_at)
     return {"ref": ref, "at": stamp(played_at), "winners": list(result_sheet.winners),
-            "players": players, "seconds": seconds}
+            "players": players, "seconds": seconds, "ended": ended}
 
 
 def _entry() -> dict[str, Any]:

@@ -26,7 +26,7 @@ from sqlalchemy.orm import Session
 
 from companion import models, names
 from companion.scoring import Sheet, record_tallies
-from companion.services import head_to_head
+from companion.services import head_to_head, ratings
 
 _JSON = {"separators": (",", ":"), "ensure_ascii": False}
 
@@ -53,6 +53,7 @@ def keep(session: Session, game: models.Game, sheet: Sheet) -> None:
         _change(session, game.counted_in, game, old, -1)
     if where is not None and new is not None:
         _change(session, where, game, new, 1)
+    ratings.keep(session, game, where, new)  # the group's ratings follow the same facts
     game.facts = None if new is None else json.dumps(new, **_JSON)  # type: ignore[arg-type]
     game.counted_in = where
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -23,8 +24,9 @@ from companion.exceptions import Kind, Reason, ServiceError
 from companion.extensions import db
 from companion.limits import MAX_GROUP_GAMES, MAX_GROUP_NAME
 from companion.scoring import GameSpec, record_tallies, records
+from companion.scoring.ratings import Rating
 from companion.services import games as services_games
-from companion.services import group_records, kept, players, reading, work
+from companion.services import group_records, kept, players, ratings, reading, work
 
 
 class GroupProblem(ServiceError):
@@ -198,6 +200,21 @@ def derived(group: models.Group, known: str | None = None, *,
                                records_key)
 
     return stores.groups.get((key, listed), derive)
+
+
+def rated(group: models.Group) -> dict[str, list[tuple[str, Rating]]]:
+    """Each kind's ratings by the names the group shows, highest first
+    (companion.services.ratings), its records derived first for a group stored before them."""
+    tallies_of(group)
+    return ratings.named(group)
+
+
+def odds(group: models.Group, players: Sequence[str], kind: str) -> list[tuple[str, float]]:
+    """Each player's chance to win a game of ``kind`` of these players
+    (companion.services.ratings.odds), its records derived first for a group stored before
+    them."""
+    tallies_of(group)
+    return ratings.odds(group, players, kind)
 
 
 def roster(group: models.Group) -> list[tuple[str, int | None]]:
@@ -391,6 +408,7 @@ def _spellings_changed(group: models.Group) -> None:
     """The group's merges changed: its page changes (its revision grows), and its pairs are
     derived again when the unit of work ends (companion.services.kept)."""
     group_records.bump(db.session(), group.id)
+    ratings.people_changed(db.session(), group)  # who counts as whom changed
     db.session.flush()
     kept.spellings_changed(group)
 

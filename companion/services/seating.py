@@ -22,50 +22,39 @@ from companion.exceptions import Reason
 from companion.extensions import db
 from companion.limits import MAX_NAME, MAX_PLAYERS, MAX_SEATED, MAX_TONIGHT_TABLES
 from companion.scoring import GameSpec, records
+from companion.scoring import ratings as scoring_ratings
 from companion.scoring import seating as scoring_seating
 from companion.scoring.seating import SeatingRefused
-from companion.services import games, groups, work
+from companion.services import games, groups, ratings, work
 
 #: An evening: the group's newest game and the games started this many hours before it.
 EVENING_HOURS = 12
 
 
-# The one place the seating learns how strong a player is. ------------------------------
-#
-# Until the group keeps ratings this is a stand-in derived from its records: a player's wins
-# plus one over their finished games plus four, so a new player (or one of few games) sits
-# near a four-player table's even chance (1/4) instead of at 0 or 100 %. When the group keeps
-# openskill ratings, this is the only function to change: return
-# ``companion.services.ratings.ordinals(group, "card")`` with NEW_PLAYER's rating (ordinal
-# 0, μ − 3σ at the defaults) for the names it lacks; the seating itself takes any numbers.
+# The one place the seating learns how strong a player is: their rating's ordinal in the
+# group's card games (companion.services.ratings; μ − 3σ), a name the group never rated at
+# the starting rating. The seating itself takes any numbers.
 
-#: What a name the group has never seen counts as (the stand-in's no games at all).
-NEW_PLAYER = 1 / 4
+#: What a name the group has never rated counts as (μ − 3σ at openskill's defaults: 0).
+NEW_PLAYER = scoring_ratings.START
 
 
 def _strengths(group: models.Group, names: Sequence[str]) -> dict[str, float]:
     """How strong each of ``names`` (as the group shows them) is, known or new."""
-    known = {companion_names.key(player.name): _rate(player.won, player.played)
-             for player in groups.derived(group, listed=1).records.players}
+    known = {companion_names.key(name): rating.ordinal
+             for name, rating in groups.rated(group)["card"]}
     return {name: known.get(companion_names.key(name), NEW_PLAYER) for name in names}
 
 
-def _rate(won: int, played: int) -> float:
-    return (won + 1) / (played + 4)
-
-
-def _changes(players: Sequence[records.PlayerRecord], finished: dict[str, int],
-             won: dict[str, int]) -> dict[str, float]:
-    """How each person's strength moved over tonight's finished games (``finished`` and
-    ``won`` by name key): the stand-in now minus the stand-in without them. With ratings:
-    each person's ordinal now minus before tonight's first game."""
-    changes = {}
-    for player in players:
-        person = companion_names.key(player.name)
-        if finished.get(person):
-            before = _rate(player.won - won.get(person, 0), player.played - finished[person])
-            changes[person] = _rate(player.won, player.played) - before
-    return changes
+def _changes(group: models.Group, tonight: Sequence[records.GameSummary]) -> dict[str, float]:
+    """How far tonight's finished games moved each person's rating (by name key): in each
+    kind of game they finished tonight, the ordinal after their last such game minus before
+    their first, added up (companion.services.ratings.changes_over)."""
+    refs = [game.ref for game in tonight if game.status == "finished"]
+    if not refs:
+        return {}
+    return {companion_names.key(name): change
+            for name, change in ratings.changes_over(group, refs).items()}
 
 
 # -----------------------------------------------------------------------------------------
@@ -199,7 +188,7 @@ class EveningLine:
     games: int
     wins: int
     change: float | None
-    """The stand-in's change over tonight's finished games (None: none finished)."""
+    """How far tonight's finished games moved their rating (None: none finished)."""
 
 
 @dataclass(frozen=True)
@@ -226,26 +215,22 @@ def evening(group: models.Group, derived: records.Derived) -> Evening:
     if len(listed) < derived.total and listed[-1].played_at >= since:
         return evening(group, groups.derived(group, derived.fingerprint, listed=None))
     tonight = tuple(reversed([game for game in listed if game.played_at >= since]))
-    return Evening(tonight, _lines(tonight, derived.records.players))
+    return Evening(tonight, _lines(tonight, _changes(group, tonight)))
 
 
 def _lines(tonight: Sequence[records.GameSummary],
-           players: Sequence[records.PlayerRecord]) -> tuple[EveningLine, ...]:
+           changes: dict[str, float]) -> tuple[EveningLine, ...]:
     key = companion_names.key
     shown: dict[str, str] = {}
     sat: dict[str, int] = {}
     won: dict[str, int] = {}
-    finished: dict[str, int] = {}
     for game in tonight:
         for name in game.players:
             person = key(name)
             shown.setdefault(person, name)
             sat[person] = sat.get(person, 0) + 1
-            if game.status == "finished":
-                finished[person] = finished.get(person, 0) + 1
         for name in game.winners:
             won[key(name)] = won.get(key(name), 0) + 1
-    changes = _changes(players, finished, won)
     lines = [EveningLine(name, sat[person], won.get(person, 0), changes.get(person))
              for person, name in shown.items()]
     return tuple(sorted(lines, key=lambda line: (-line.wins, -(line.change or 0), key(line.name))))

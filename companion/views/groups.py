@@ -14,7 +14,7 @@ from companion import errors, models
 from companion import names as companion_names
 from companion.cache import pages, stores
 from companion.cache.revisions import Keeping
-from companion.display import group_charts, head_to_head, sheet
+from companion.display import group_charts, head_to_head, ratings, sheet
 from companion.display.charts import legend_key
 from companion.display.starts import starts
 from companion.exceptions import Kind, NotThere
@@ -31,6 +31,7 @@ from companion.forms.groups import (
 from companion.i18n import say
 from companion.limits import IMPORT_MAX_BYTES
 from companion.rules.errors import Reason
+from companion.scoring.ratings import PROVISIONAL_GAMES, Rating
 from companion.scoring.records import Derived, GameSummary, GroupRecords, hardest
 from companion.services import exchange, groups, rematches, seating, work
 from companion.services.players import RosterError
@@ -50,6 +51,18 @@ def decimal(value: float) -> str:
 def share(value: float) -> str:
     """A share as a whole percentage in the page's language (50 %, 50%)."""
     return str(format_percent(value, format="0%"))
+
+
+@bp.app_template_filter("rating")
+def rating(value: float) -> str:
+    """A rating as the group page shows it (companion.display.ratings.number)."""
+    return ratings.number(value)
+
+
+@bp.app_template_filter("signed")
+def signed(value: float) -> str:
+    """A rating's change with its sign."""
+    return ratings.signed(value)
 
 
 @bp.app_context_processor
@@ -140,7 +153,7 @@ def _render_page(group: models.Group, editable: bool, fingerprint: str,
     made = _manage_forms(group, derived.records) if editable else {}
     return render_template(
         "groups/page.html", group=group, editable=editable,
-        derived_html=_derived_html(derived, editable),
+        derived_html=_derived_html(derived, editable, groups.rated(group)),
         evening=seating.evening(group, derived), edit_keys=derived.edit_keys,
         seating_form=SeatingForm(formdata=None) if editable else None,
         roster=[name for name, _seat in groups.roster_of(derived.records)], ticked=(),
@@ -207,10 +220,11 @@ def _manage_forms(group: models.Group, records: GroupRecords) -> dict[str, objec
             "rename_form": rename_form, "respelled": respelled}
 
 
-def _derived_html(derived: Derived, editable: bool) -> Markup:
-    """The list, records and charts: the list rendered once per change, the records and
-    charts once per change to them (a round of a game in progress leaves them as they are),
-    each per language and kind of link."""
+def _derived_html(derived: Derived, editable: bool,
+                  rated: dict[str, list[tuple[str, Rating]]]) -> Markup:
+    """The ratings, list, records and charts: the list rendered once per change, the ratings
+    once per change to them, the records and charts once per change to them (a round of a
+    game in progress leaves both as they are), each per language and kind of link."""
     locale, records = str(get_locale()), derived.records
 
     def row(summary: GameSummary) -> Markup:
@@ -231,8 +245,17 @@ def _derived_html(derived: Derived, editable: bool) -> Markup:
             legend_key=legend_key,
             head_to_head=head_to_head.table(records.players, records.pairs)))
 
+    def rating_tables() -> Markup:
+        captions = {"card": _("Card games"), "board": _("Board games")}
+        tables = [{"caption": captions[kind], "rows": ratings.rows(found)}
+                  for kind, found in rated.items() if found]
+        return Markup(render_template("groups/_ratings.html", rating_tables=tables,
+                                      provisional_games=PROVISIONAL_GAMES))
+
     blocks = stores.group_blocks
-    return (blocks.get(("games", derived.fingerprint, locale, editable, _listed()), games_list)
+    shown = tuple((kind, tuple(found)) for kind, found in rated.items())
+    return (blocks.get(("ratings", shown, locale), rating_tables)
+            + blocks.get(("games", derived.fingerprint, locale, editable, _listed()), games_list)
             + blocks.get(("records", derived.records_key, locale, editable), records_and_charts))
 
 

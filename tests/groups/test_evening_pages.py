@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from flask import Flask
+from openskill.models import PlackettLuce
 from sqlalchemy import select, update
 
 from companion import models
@@ -166,12 +167,21 @@ def test_the_evening_counts_tonights_games_and_leaves_out_yesterdays(
     assert evening.count('class="evening-players"') == 3  # yesterday's game is not tonight's
     rows = re.findall(r'<th scope="row">([^<]*)</th><td>(\d+)</td><td>(\d+)</td><td>([^<]*)<',
                       evening)
-    # Ben: 2 of 2 tonight after 0 of 1 yesterday: (0+1)/(1+4) = 20 % → (2+1)/(3+4) = 43 %.
-    # Ann: 0 of 1 tonight after 1 of 1: (1+1)/(1+4) = 40 % → (1+1)/(2+4) = 33 %.
-    # Cem and Dan, new: (0+1)/(0+4) = 25 % → (0+1)/(1+4) = 20 %. The unfinished game
-    # counts as a game sat at, not for the change.
-    assert rows == [("Ben", "2", "2", "+23"), ("Cem", "2", "0", "−5"), ("Dan", "1", "0", "−5"),
-                    ("Ann", "2", "0", "−7")]
+    # openskill's own rate, game by game: yesterday Ann ahead of Ben; tonight Ben, Ann, Cem,
+    # then Ben ahead of Dan. The unfinished game counts as a game sat at, not for the change.
+    model = PlackettLuce()
+    ann, ben = (team[0] for team in model.rate([[model.rating()], [model.rating()]]))
+    yesterday = {"Ann": ann.ordinal(), "Ben": ben.ordinal()}
+    ben, ann, cem = (team[0] for team in model.rate([[ben], [ann], [model.rating()]]))
+    ben, dan = (team[0] for team in model.rate([[ben], [model.rating()]]))
+    changes = {"Ben": ben.ordinal() - yesterday["Ben"], "Ann": ann.ordinal() - yesterday["Ann"],
+               "Cem": cem.ordinal(), "Dan": dan.ordinal()}
+    shown = {name: ("+" if change > 0 else "−") + f"{abs(change):.1f}"
+             for name, change in changes.items()}
+    order = sorted(["Cem", "Dan", "Ann"], key=lambda name: -changes[name])
+    played = {"Ann": "2", "Cem": "2", "Dan": "1"}
+    assert rows == [("Ben", "2", "2", shown["Ben"])] + [
+        (name, played[name], "0", shown[name]) for name in order]
     assert f'href="/games/{first["view_id"]}"' in evening and first["id"] not in page
 
 

@@ -25,7 +25,7 @@ from companion.i18n import say
 from companion.rules.errors import Reason
 from companion.schemas import bgstats
 from companion.scoring.length import Length, length_of
-from companion.services import games, groups, reading, rematches, work
+from companion.services import games, groups, ratings, reading, rematches, work
 from companion.views import sharing
 from companion.views.games import undo
 from companion.views.games.blueprint import bp
@@ -183,14 +183,30 @@ def _render_sheet(key: str, block: str | None) -> tuple[str, bool, int]:
     template = game.edition.sheet_template
     restore = undo.restore_offer(game) if editable else None
     length = length_of(game.created_at, game.last_round_at, sheet.status)
+    odds = _odds(game, sheet)
     context = {"game": game, "view": view, "editable": editable,
                "undo_form": ActionForm(), "restore": restore, "facts": _sheet_facts(sheet),
                "length": length, "share_text": _share_text(sheet, length, view["view_url"]),
                "bgstats_link": _bgstats_link(game, sheet, length),
-               "rematch": _rematch_link(game, editable)}
+               "rematch": _rematch_link(game, editable), "odds": odds}
+    # The odds follow the group's other games, which the game's revision does not name.
+    exact = exact and restore is None and odds is None
     if block is None:
-        return render_template(template, **context), exact and restore is None, game.revision
-    return render_block(template, block, context), exact and restore is None, game.revision
+        return render_template(template, **context), exact, game.revision
+    return render_block(template, block, context), exact, game.revision
+
+
+def _odds(game: models.Game, sheet: scoring.Sheet) -> list[tuple[str, float]] | None:
+    """Each player's chance to win, by the game's group's ratings, until round 1 is stored
+    (None: no group, a round played, or two players who are one person to the group)."""
+    group = groups.group_of(game) if not sheet.rounds else None
+    if group is None:
+        return None
+    kind = "board" if game.edition.markers else "card"
+    try:
+        return groups.odds(group, [line.name for line in sheet.players], kind)
+    except ratings.PlayersRefused:
+        return None
 
 
 def _rematch_link(game: models.Game, editable: bool) -> str | None:
