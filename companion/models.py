@@ -323,7 +323,7 @@ class RatingStep(db.Model):  # type: ignore[name-defined,misc]
     game_id: Mapped[int] = mapped_column(
         ForeignKey("game.id", ondelete="CASCADE", name="rating_step_game_fk"))
     kind: Mapped[str] = mapped_column(String(8))
-    """"card" or "board": each is rated apart."""
+    """The kind of game (companion.scoring.ratings.KINDS): each is rated apart."""
     seq: Mapped[str] = mapped_column(SEQ_TEXT)
     """The game's place in the order of rating (companion.scoring.ratings.order)."""
     seat: Mapped[int]

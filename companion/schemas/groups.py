@@ -20,7 +20,7 @@ from companion.schemas.answers import (
     RatingsJson,
 )
 from companion.scoring.pairs import PairRecord
-from companion.scoring.ratings import Rating
+from companion.scoring.ratings import BOARD, CARD, Rating
 from companion.scoring.records import (
     GameRef,
     GroupRecords,
@@ -90,8 +90,8 @@ def rating_json(name: str, rating: Rating) -> RatingJson:
 
 
 def ratings_json(rated: Mapping[str, Sequence[tuple[str, Rating]]]) -> RatingsJson:
-    return {"card": [rating_json(*item) for item in rated["card"]],
-            "board": [rating_json(*item) for item in rated["board"]]}
+    return {"card": [rating_json(*item) for item in rated[CARD]],
+            "board": [rating_json(*item) for item in rated[BOARD]]}
 
 
 def group_json(group: models.Group, edit_keys: Mapping[str, str], records: GroupRecords, *,

@@ -35,8 +35,8 @@ from openskill.models import PlackettLuce
 
 from companion import names
 
-#: The two kinds of games a group rates apart.
-KINDS = ("card", "board")
+#: The two kinds of games a group rates apart, as the API names them.
+CARD, BOARD = KINDS = ("card", "board")
 #: How many of a player's latest games their trend shows.
 TREND = 20
 #: A first game's rating and the rating of anybody who has not played yet.
@@ -108,8 +108,8 @@ class Rating:
 
 
 def kind_of(facts: Mapping[str, Any]) -> str:
-    """"board" for a board game's facts, "card" for any other game's."""
-    return "board" if any(player["markers"] for player in facts["players"]) else "card"
+    """BOARD for a board game's facts (its players have markers), CARD for any other's."""
+    return BOARD if any(player["markers"] for player in facts["players"]) else CARD
 
 
 def order(facts: Mapping[str, Any], number: int, ended: str | None = None) -> str:

@@ -579,6 +579,7 @@ def _store_group(item: schemas.GroupFile, plans: Sequence[_Planned],
              "view_key": facts["ref"], "seconds": facts.get("seconds")}
             for game_id, facts in counted for player in facts["players"]])
     group.tallies = _json(kept)
+    group.ratings = None  # rated once, from its first game, when first read (services.ratings)
     db.session.flush()
     return group
 

@@ -31,7 +31,7 @@ from companion.forms.groups import (
 from companion.i18n import say
 from companion.limits import IMPORT_MAX_BYTES
 from companion.rules.errors import Reason
-from companion.scoring.ratings import PROVISIONAL_GAMES, Rating
+from companion.scoring.ratings import BOARD, CARD, PROVISIONAL_GAMES, Rating
 from companion.scoring.records import Derived, GameSummary, GroupRecords, hardest
 from companion.services import exchange, groups, rematches, seating, work
 from companion.services.players import RosterError
@@ -246,7 +246,7 @@ def _derived_html(derived: Derived, editable: bool,
             head_to_head=head_to_head.table(records.players, records.pairs)))
 
     def rating_tables() -> Markup:
-        captions = {"card": _("Card games"), "board": _("Board games")}
+        captions = {CARD: _("Card games"), BOARD: _("Board games")}
         tables = [{"caption": captions[kind], "rows": ratings.rows(found)}
                   for kind, found in rated.items() if found]
         return Markup(render_template("groups/_ratings.html", rating_tables=tables,

@@ -202,7 +202,7 @@ def _odds(game: models.Game, sheet: scoring.Sheet) -> list[tuple[str, float]] | 
     group = groups.group_of(game) if not sheet.rounds else None
     if group is None:
         return None
-    kind = "board" if game.edition.markers else "card"
+    kind = scoring.ratings.BOARD if game.edition.markers else scoring.ratings.CARD
     try:
         return groups.odds(group, [line.name for line in sheet.players], kind)
     except ratings.PlayersRefused:
