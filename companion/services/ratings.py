@@ -312,7 +312,8 @@ def standings(group: models.Group) -> dict[str, list[tuple[str, Rating]]]:
 
 def ordinals(group: models.Group, kind: str) -> dict[str, float]:
     """Each rated player's ordinal (μ − 3σ) in ``kind`` games (one of
-    companion.scoring.ratings.KINDS), by the name the group shows for them (its records' names); a name the group never rated is absent."""
+    companion.scoring.ratings.KINDS), by the name the group shows for them (its records'
+    names); a name the group never rated is absent."""
     return {name: rating.ordinal for name, rating in named(group)[kind]}
 
 
