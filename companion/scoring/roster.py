@@ -75,3 +75,18 @@ def check_roster(setup: Setup) -> str | None:
             return "a player leaves before they join"
     return None
 
+
+
+def dealer_after_leaving(seat: int, first_dealer: int, seats: int) -> int:
+    """The first dealer's seat once the player at ``seat`` of ``seats`` leaves before playing
+    a round (their seat is taken away): the seats after it move up one, and the last seat,
+    dealing first, passes the deal on clockwise, to the first seat.
+
+    >>> dealer_after_leaving(0, 2, 4), dealer_after_leaving(3, 3, 4), dealer_after_leaving(3, 1, 4)
+    (1, 0, 1)
+    """
+    if seat < first_dealer:
+        return first_dealer - 1
+    if seat == first_dealer == seats - 1:
+        return 0
+    return first_dealer

@@ -32,7 +32,7 @@ from companion.extensions import db
 from companion.limits import MAX_PLAYERS, MIN_PLAYERS
 from companion.schemas import FORMAT, VERSION
 from companion.schemas.files import too_many
-from companion.scoring import record_tallies
+from companion.scoring import record_tallies, roster
 from companion.services import editions, finals, groups, head_to_head, players, work
 from companion.services import games as services_games
 
@@ -362,11 +362,8 @@ class _Table:
                for result in played.results):
             seat.left = sheet.next_round
         else:
-            index = self.seats.index(seat)
-            if index < self.first_dealer:
-                self.first_dealer -= 1
-            elif index == self.first_dealer == len(self.seats) - 1:
-                self.first_dealer = 0  # the deal passes on clockwise, to the first seat
+            self.first_dealer = roster.dealer_after_leaving(
+                self.seats.index(seat), self.first_dealer, len(self.seats))
             self.seats.remove(seat)
         self.revision += 1
         self._sheet = None

@@ -15,6 +15,7 @@ from companion import models, scoring
 from companion import names as companion_names
 from companion.exceptions import Kind, Reason, ServiceError
 from companion.limits import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
+from companion.scoring import roster
 from companion.services import games
 
 
@@ -144,11 +145,8 @@ def remove_player(game: models.Game, name: str) -> bool:
     if played:
         player.left_round = sheet.next_round
     else:
-        index = game.players.index(player)
-        if index < game.first_dealer:
-            game.first_dealer -= 1
-        elif index == game.first_dealer == len(game.players) - 1:
-            game.first_dealer = 0  # the deal passes on clockwise, to the first seat
+        game.first_dealer = roster.dealer_after_leaving(
+            game.players.index(player), game.first_dealer, len(game.players))
         game.players.remove(player)
     games._touch(game)
     games.written(game, games.sheet_of(game))  # the sheet still replays (else it raises)
