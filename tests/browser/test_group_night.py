@@ -13,6 +13,9 @@ from playwright.sync_api import Page, expect
 
 from tests.kits.browser import page_fits, shot
 
+#: The group's list of games (the evening lists some of them again).
+GAMES = ".game-list:not(.evening-games) > li"
+
 pytestmark = pytest.mark.browser
 
 WIN = {"phase": True, "points": 0}
@@ -67,8 +70,8 @@ def test_a_group_from_the_home_page_to_its_records(pages: Any, server: str) -> N
     group = phone.request.get(edit_url.replace("/groups/", "/api/groups/")).json()
     last = play(phone, server, group)
     phone.reload()
-    expect(phone.locator(".game-list:not(.evening-games) > li")).to_have_count(5)
-    expect(phone.locator(".game-list:not(.evening-games) > li").first).to_contain_text("not finished")
+    expect(phone.locator(GAMES)).to_have_count(5)
+    expect(phone.locator(GAMES).first).to_contain_text("not finished")
     phone.get_by_label("This spelling").select_option("Micha")
     phone.get_by_label("counts as").select_option("Michaela")
     phone.get_by_role("button", name="Merge").click()
@@ -87,7 +90,7 @@ def test_a_group_from_the_home_page_to_its_records(pages: Any, server: str) -> N
     expect(phone.locator(".flash")).to_contain_text("Rematch started")
     expect(phone.locator(".round-line")).to_contain_text("Horst deals")
     phone.goto(edit_url)
-    expect(phone.locator(".game-list:not(.evening-games) > li")).to_have_count(6)
+    expect(phone.locator(GAMES)).to_have_count(6)
     phone.goto(server + "/")
     expect(phone.locator("#recent-groups").get_by_role("link", name="Friday")).to_be_visible()
 
@@ -134,4 +137,4 @@ def test_the_group_in_german_and_an_exported_file_comes_back(
     phone.get_by_label("Exportdatei (.json)").set_input_files(str(path))
     phone.get_by_role("button", name="Import", exact=True).click()
     expect(phone.get_by_role("heading", level=1)).to_contain_text("Freitag")
-    expect(phone.locator(".game-list:not(.evening-games) > li")).to_have_count(5)
+    expect(phone.locator(GAMES)).to_have_count(5)
