@@ -96,3 +96,14 @@ def test_next_game_seats_the_table_with_its_chances(api: Any, group: dict[str, A
 def test_a_game_outside_any_group_shows_no_chances(api: Any) -> None:
     game = api.new_game(["Ann", "Ben"])
     assert "Chances to win" not in api.client.get(f"/games/{game['id']}").get_data(as_text=True)
+
+
+def test_a_result_typed_from_paper_shows_no_chances(api: Any, group: dict[str, Any]) -> None:
+    """Finished at once, without rounds: there is nothing left to have a chance at."""
+    typed = api.client.post(f"/api/groups/{group['id']}/games", json={"final": [
+        {"player": "Ann", "phases": 10, "points": 40},
+        {"player": "Ben", "phases": 8, "points": 95}]})
+    assert typed.status_code == 201, typed.get_json()
+    page = api.client.get(f"/games/{typed.get_json()['id']}").get_data(as_text=True)
+    assert "Ann wins" in page
+    assert "Chances to win" not in page

@@ -199,7 +199,8 @@ def _render_sheet(key: str, block: str | None) -> tuple[str, bool, int]:
 def _odds(game: models.Game, sheet: scoring.Sheet) -> list[tuple[str, float]] | None:
     """Each player's chance to win, by the game's group's ratings, until round 1 is stored
     (None: no group, a round played, or two players who are one person to the group)."""
-    group = groups.group_of(game) if not sheet.rounds else None
+    playing = not sheet.rounds and sheet.status != "finished"  # a result typed from paper is
+    group = groups.group_of(game) if playing else None  # finished without rounds: no odds
     if group is None:
         return None
     kind = scoring.ratings.BOARD if game.edition.markers else scoring.ratings.CARD
