@@ -83,7 +83,9 @@ def test_the_edit_link_and_its_qr_code_are_one_tap_from_the_first_screen(phone, 
     invite.tap()  # the one tap
     qr = phone.get_by_role("img", name="QR code of the edit link")
     expect(qr).to_be_in_viewport()
-    assert phone.evaluate("document.querySelector('#invite-qr').naturalWidth") > 0  # drawn
+    # Drawn: the picture loads after the page, so wait for it (fails when it never loads).
+    phone.wait_for_function(
+        "(img => img.complete && img.naturalWidth > 0)(document.querySelector('#invite-qr'))")
     link = phone.get_by_role("link", name=re.compile(re.escape(game["id"])))
     expect(link).to_be_in_viewport()
     expect(link).to_have_attribute("href", re.compile(f"/games/{game['id']}$"))
