@@ -149,8 +149,9 @@ def test_a_round_entered_offline_on_a_kept_form_of_round_1_is_queued_as_round_3(
     a.goto(f"{server}/games/{game['id']}")
     ready(a)  # the round form is kept now, titled "Round 1"
     game = api_round(b, server, game, ROUND_1)
-    api_round(b, server, game, results({"Anna": 10, "Ben": 0, "Cem": 70}, out="Ben"))
+    game = api_round(b, server, game, results({"Anna": 10, "Ben": 0, "Cem": 70}, out="Ben"))
     expect(a.get_by_role("link", name="Enter round 3")).to_be_visible(timeout=SYNC)
+    copied(a, game["id"], game["revision"])  # the sheet is redrawn before the copy is kept
     a.context.set_offline(True)
     enter_round(a, 3, "Cem", {"Anna": "5", "Ben": "10"})
     expect(a.get_by_role("heading", name="Waiting to send: 1")).to_be_visible()
