@@ -31,7 +31,7 @@ from werkzeug.exceptions import (
 
 from companion import scoring
 from companion.editions.house import HouseRulesRefused
-from companion.exceptions import CompanionError, Kind, NotThere
+from companion.exceptions import CompanionError, Kind, NotAForm, NotJson, NotThere
 from companion.i18n import say
 from companion.schemas.answers import ErrorJson, GameJson
 from companion.schemas.games import game_json
@@ -49,6 +49,7 @@ STATUS: dict[Kind, int] = {
     Kind.REFUSED: 422,
     Kind.TOO_MANY: 429,
     Kind.UNAVAILABLE: 503,
+    Kind.NOT_JSON: 415,
 }
 
 
@@ -136,6 +137,8 @@ def register(app: Flask) -> None:
         return answer(_message(error), error.code or 500)
 
     app.register_error_handler(NotThere, not_there)
+    app.register_error_handler(NotAForm, not_a_form)
+    app.register_error_handler(NotJson, not_json)
 
     @app.errorhandler(500)
     def server_error(error: Exception) -> Response:
@@ -162,6 +165,16 @@ def import_refusal(error: exchange.ImportRefused) -> str:
 def not_there(error: NotThere) -> Response:
     """An address or link that leads nowhere: the page or JSON error of any unknown address."""
     return answer(str(MESSAGES[NotFound]), error.kind)
+
+
+def not_a_form(error: NotAForm) -> Response:
+    """A form post the page never sent: answered as any request that cannot be understood."""
+    return answer(str(MESSAGES[BadRequest]), error.kind)
+
+
+def not_json(error: NotJson) -> Response:
+    """A body of another content type sent to a JSON route."""
+    return answer(str(MESSAGES[UnsupportedMediaType]), error.kind)
 
 
 # The JSON answers of the refusals, one per error (the use case's unit of work has rolled back
@@ -275,15 +288,17 @@ def play_refused(error: PlayRefused) -> Response:
 #: blueprint (``api_groups``) each list theirs.
 REFUSALS: dict[str, dict[type[Exception], Callable[[Any], Response]]] = {
     "api": {
-        CompanionError: bad_input, NotThere: not_there, games.SetupError: setup_error,
-        scoring.RoundRejected: round_rejected, scoring.NeedsConfirmation: needs_confirmation,
+        CompanionError: bad_input, NotThere: not_there, NotJson: not_json,
+        games.SetupError: setup_error, scoring.RoundRejected: round_rejected,
+        scoring.NeedsConfirmation: needs_confirmation,
         scoring.GameFinished: finished, games.StaleRevision: stale_revision,
         games.StaleRound: stale, games.NoSuchRound: no_such_round,
         players.RosterError: roster_refused, HouseRulesRefused: house_rules_refused,
     },
     "api_groups": {
-        CompanionError: bad_input, NotThere: not_there, games.SetupError: setup_error,
-        games.StaleRevision: stale_revision, games.StaleRound: stale,
+        CompanionError: bad_input, NotThere: not_there, NotJson: not_json,
+        games.SetupError: setup_error, games.StaleRevision: stale_revision,
+        games.StaleRound: stale,
         groups.GroupProblem: group_problem, exchange.ImportRefused: import_refused,
         ratings.PlayersRefused: players_refused,
         PlayRefused: play_refused,

@@ -84,6 +84,8 @@ class Kind(Enum):
     """Too many requests or open answers from one address."""
     UNAVAILABLE = "unavailable"
     """The companion cannot answer it right now (the database, drawing): try again later."""
+    NOT_JSON = "not json"
+    """A JSON route was sent a body of another content type."""
 
 
 class CompanionError(ValueError):
@@ -127,3 +129,21 @@ class NotThere(InputError):
 
     def __init__(self) -> None:
         super().__init__("there is nothing here: check the link")
+
+
+class NotAForm(InputError):
+    """A form post the page never sent: its fields or its CSRF token missing or unreadable (a
+    browser that sends the page's form always sends them), answered as a request that could
+    not be understood."""
+
+    def __init__(self) -> None:
+        super().__init__("the request could not be understood")
+
+
+class NotJson(InputError):
+    """A JSON route sent a body of another content type."""
+
+    kind = Kind.NOT_JSON
+
+    def __init__(self) -> None:
+        super().__init__("send the request as JSON (Content-Type: application/json)")

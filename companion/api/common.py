@@ -7,10 +7,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from flask import Blueprint, Response, abort, jsonify, request
+from flask import Blueprint, Response, jsonify, request
 
 from companion import errors, models, scoring
-from companion.exceptions import InputError, NotThere
+from companion.exceptions import InputError, NotJson, NotThere
 from companion.extensions import csrf
 from companion.i18n import say
 from companion.schemas.answers import WarningJson
@@ -25,7 +25,7 @@ csrf.exempt(bp)  # JSON clients send no cookies' worth of form; CORS is off, so 
 def body() -> dict[str, Any]:
     """The request's JSON object; 415 for another content type, 400 for anything but an object."""
     if not request.is_json:
-        abort(415)
+        raise NotJson
     try:
         data = request.get_json(silent=True)
     except RecursionError:  # nested deeper than the JSON parser goes: nobody sends that

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, flash, render_template, request
+from flask import Blueprint, flash, render_template, request
 from flask_babel import gettext as _
 from werkzeug import Response
 
 from companion import editions, errors, models
-from companion.exceptions import CompanionError, Kind, NotThere
+from companion.exceptions import CompanionError, Kind, NotAForm, NotThere
 from companion.forms.groups import SeatingForm, TablesForm
 from companion.i18n import say
 from companion.limits import MAX_PLAYERS, MAX_SEATED
@@ -70,7 +70,7 @@ def start(key: str) -> Response:
     group = _load(key)
     form = TablesForm()
     if not form.validate_on_submit():
-        abort(400)
+        raise NotAForm
     tables = [names for number in range(MAX_SEATED // MAX_PLAYERS)
               if (names := request.form.getlist(f"table-{number}"))]
     try:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from flask import Blueprint, abort, flash, render_template, request, session, url_for
+from flask import Blueprint, flash, render_template, request, session, url_for
 from flask_babel import format_decimal, format_percent, get_locale
 from flask_babel import gettext as _
 from markupsafe import Markup
@@ -17,7 +17,7 @@ from companion.cache.revisions import Keeping
 from companion.display import group_charts, head_to_head, ratings, sheet
 from companion.display.charts import legend_key
 from companion.display.starts import starts
-from companion.exceptions import Kind, NotThere
+from companion.exceptions import Kind, NotAForm, NotThere
 from companion.forms.groups import (
     AddGameForm,
     GroupForm,
@@ -181,7 +181,7 @@ def next_game(key: str) -> Response:
     group, _editable = _load(key, edit=True)
     form = NextGameForm()
     if not form.validate_on_submit():
-        abort(400)
+        raise NotAForm
     try:
         found = rematches.next_game(group, form.after.data)  # its own unit of work
     except groups.GroupProblem as error:
@@ -304,7 +304,7 @@ def rename(key: str) -> str | Response | tuple[str, int]:
     group, _editable = _load(key, edit=True)
     form = RenameForm()
     if not form.validate_on_submit():
-        abort(400)
+        raise NotAForm
     old = form.player.data or ""
     try:
         with work.unit():
@@ -375,7 +375,7 @@ def rematch(key: str) -> Response:
     same players, the deal passed on one seat."""
     form = UnmergeForm()  # an empty form: only its CSRF token matters here
     if not form.validate_on_submit():
-        abort(400)
+        raise NotAForm
     try:
         found = rematches.rematch(key, held_groups())  # its own unit of work
     except groups.GroupProblem as error:

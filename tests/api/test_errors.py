@@ -63,6 +63,10 @@ def test_the_api_answers_each_refusal_with_the_status_of_its_kind(api: Any,
     assert missing.status_code == moved[Kind.UNKNOWN]
     joined = api.post(f"/api/games/{game['id']}/players", {"name": " "})
     assert joined.status_code == moved[Kind.INPUT]
+    for path in ("/api/games", "/api/groups"):
+        not_json = api.client.post(path, data="players=Ann", content_type="text/plain")
+        assert not_json.status_code == moved[Kind.NOT_JSON]
+        assert "JSON" in not_json.get_json()["error"]
 
 def test_the_group_refusals_are_kinds_the_table_answers(api: Any, moved: dict[Kind, int]):
     group = dict(api.post("/api/groups", {"name": "Friday"}).get_json())
@@ -94,6 +98,14 @@ def test_the_pages_answer_a_refused_form_with_the_status_of_its_kind(
     assert client.get("/print/blank.pdf?paper=a2").status_code == moved[Kind.INPUT]
     unfinished = client.get(f"/games/{game['view_id']}/standings.png")
     assert unfinished.status_code == moved[Kind.UNKNOWN]
+    # The form's own check of its token, the app-wide one (answered as CSRFError) left off.
+    config = client.application.config
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setitem(config, "WTF_CSRF_ENABLED", True)
+        patch.setitem(config, "WTF_CSRF_CHECK_DEFAULT", False)
+        not_a_form = client.post(f"/groups/{group['id']}/next", data={})
+    assert not_a_form.status_code == moved[Kind.INPUT]
+    assert "could not be understood" in not_a_form.get_data(as_text=True)
 
 
 def test_a_late_body_is_answered_with_the_status_of_its_kind(client, moved: dict[Kind, int]):
@@ -122,8 +134,8 @@ def test_the_outage_guard_takes_its_status_from_the_table(
 
 # Statically: where a status could be written, only companion.errors writes one.
 
-#: Calls whose arguments are answers; werkzeug's abort() keeps its HTTP status (no such
-#: address, a method or content type it does not take), worded in errors.MESSAGES.
+#: Calls whose arguments are answers (an abort() with a number is refused on its own:
+#: tests/project/test_refusals.py).
 ANSWERING = {"json_error", "error_page", "answer", "Response", "make_response"}
 STATUS_NAMES = {"status", "status_code", "code", "validation_error_status"}
 
@@ -212,9 +224,9 @@ def test_the_documents_error_answers_are_derived_from_the_kinds_a_route_raises(
     finally:
         del openapi._described[-len(made):]
     assert codes[0] == sorted({moved[Kind.INPUT], moved[Kind.TOO_LARGE], moved[Kind.UNKNOWN],
-                               moved[Kind.CONFLICT], 415})
+                               moved[Kind.CONFLICT], moved[Kind.NOT_JSON]})
     assert codes[1] == sorted({moved[Kind.INPUT], moved[Kind.UNKNOWN]})
-    assert codes[2] == sorted({moved[Kind.INPUT], moved[Kind.UNKNOWN], 415})
+    assert codes[2] == sorted({moved[Kind.INPUT], moved[Kind.UNKNOWN], moved[Kind.NOT_JSON]})
 
 
 def test_the_static_check_finds_a_status_written_by_hand(tmp_path: Path):
