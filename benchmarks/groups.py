@@ -36,7 +36,7 @@ from sqlalchemy import event
 
 from benchmarks.solver import timed as fastest_us
 from companion import create_app, editions, models, scoring
-from companion.extensions import db
+from companion.infra.extensions import db
 from companion.services import games as services_games
 from companion.services import groups, work
 

@@ -33,6 +33,7 @@ from companion import scoring
 from companion.editions.house import HouseRulesRefused
 from companion.exceptions import CompanionError, Kind, NotAForm, NotJson, NotThere
 from companion.i18n import say
+from companion.infra import drawing
 from companion.schemas.answers import ErrorJson, GameJson
 from companion.schemas.games import game_json
 from companion.schemas.logged import PlayRefused
@@ -137,6 +138,7 @@ def register(app: Flask) -> None:
         return answer(_message(error), error.code or 500)
 
     app.register_error_handler(NotThere, not_there)
+    app.register_error_handler(drawing.DrawingBusy, drawing_busy)
     app.register_error_handler(NotAForm, not_a_form)
     app.register_error_handler(NotJson, not_json)
 
@@ -165,6 +167,12 @@ def import_refusal(error: exchange.ImportRefused) -> str:
 def not_there(error: NotThere) -> Response:
     """An address or link that leads nowhere: the page or JSON error of any unknown address."""
     return answer(str(MESSAGES[NotFound]), error.kind)
+
+
+def drawing_busy(error: drawing.DrawingBusy) -> Response:
+    """A drawing refused (too many waiting) or late: the companion is busy, try again soon."""
+    return try_again_later(_("Drawing this takes longer than it should right now. Try again "
+                             "in a few seconds."), drawing.RETRY_SECONDS)
 
 
 def not_a_form(error: NotAForm) -> Response:

@@ -10,7 +10,7 @@ refusal comes from:
 - :class:`RulesError` (companion.rules, companion.editions): an unknown card, edition or
   phase, a deck broken, house rules that cannot be played;
 - :class:`ScoringError` (companion.scoring): a setup or round the rules of play refuse;
-- :class:`ServiceError` (companion.services, companion.drawing): a change the stored data
+- :class:`ServiceError` (companion.services, companion.infra.drawing): a change the stored data
   refuses, a file that cannot be imported, a drawing that cannot be made now;
 - :class:`InputError` (companion.schemas, companion.guards): a request or file that is not
   shaped as documented; :class:`NotThere` (the views and the API): an address or link that

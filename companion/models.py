@@ -22,7 +22,7 @@ from sqlalchemy.types import TypeDecorator
 
 from companion import editions
 from companion.editions import Edition
-from companion.extensions import db
+from companion.infra.extensions import db
 from companion.limits import MAX_GROUP_NAME, MAX_NAME_STORED
 
 #: The tallies of a group without finished games (companion.services.group_records).

@@ -11,8 +11,8 @@ from flask import Blueprint, Response, jsonify, request
 
 from companion import errors, models, scoring
 from companion.exceptions import InputError, NotJson, NotThere
-from companion.extensions import csrf
 from companion.i18n import say
+from companion.infra.extensions import csrf
 from companion.schemas.answers import WarningJson
 from companion.schemas.base import NOT_UNICODE, is_unicode
 from companion.schemas.games import game_json

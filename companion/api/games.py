@@ -8,13 +8,14 @@ from http import HTTPStatus
 from flask import Response, current_app, jsonify, request
 from flask_babel import gettext as _
 
-from companion import errors, live, models
+from companion import errors, models
 from companion.api.common import body, bp, game_response, locked, name_warnings, written
 from companion.api.openapi import documented
 from companion.cache import pages
 from companion.cache.revisions import Keeping
 from companion.exceptions import Kind, NotThere
-from companion.extensions import db
+from companion.infra import live
+from companion.infra.extensions import db
 from companion.schemas import (
     Events,
     GameAnswer,

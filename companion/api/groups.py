@@ -15,9 +15,9 @@ from companion.api.openapi import documented
 from companion.cache import pages
 from companion.cache.revisions import Keeping
 from companion.exceptions import InputError, Kind, NotThere
-from companion.extensions import csrf
+from companion.infra.extensions import csrf
+from companion.infra.planning import off_the_loop
 from companion.limits import IMPORT_MAX_BYTES
-from companion.planning import off_the_loop
 from companion.schemas import (
     AddGame,
     AliasBody,

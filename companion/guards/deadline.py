@@ -24,7 +24,7 @@ from werkzeug.wsgi import LimitedStream
 
 from companion import errors
 from companion.exceptions import InputError, Kind
-from companion.green import patched
+from companion.infra.green import patched
 from companion.limits import IMPORT_MAX_BYTES
 
 REFUSED = "companion.body_refused"

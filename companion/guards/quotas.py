@@ -14,7 +14,7 @@ not answer (within a second), each worker counts in its own memory instead, as b
 logs one line ("falling back to in-memory storage") and looks again with growing pauses (up to
 half a minute) until it is back: a request is never refused nor slowed because the store of
 its count is away. The client address is ``REMOTE_ADDR``, which ProxyFix rewrites from
-``X-Forwarded-For`` only when ``PROXIES`` says how many proxies to trust (companion.security).
+``X-Forwarded-For`` only when ``PROXIES`` says how many proxies to trust (companion.infra.security).
 """
 
 from __future__ import annotations

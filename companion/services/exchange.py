@@ -25,10 +25,11 @@ from typing import Any, TypeVar
 from pydantic import ValidationError
 from sqlalchemy import insert
 
-from companion import green, models, names, schemas, scoring, storage
+from companion import models, names, schemas, scoring
 from companion.editions import Edition, house
 from companion.exceptions import CompanionError, Kind, Reason, ServiceError
-from companion.extensions import db
+from companion.infra import green, storage
+from companion.infra.extensions import db
 from companion.limits import MAX_PLAYERS, MIN_PLAYERS
 from companion.schemas import FORMAT, VERSION
 from companion.schemas.files import too_many
@@ -203,7 +204,7 @@ def _group_games(data: object) -> list[Any] | None:
 def read_file(data: object, turn: Callable[[], None] = lambda: None) -> schemas.ExportFile:
     """``data`` as an export file (schemas.ExportFile, as the API documents it); else
     ImportRefused, naming the game and round the first problem is in. A group's games are
-    read one at a time, ``turn`` called after each (companion.green.Turns)."""
+    read one at a time, ``turn`` called after each (companion.infra.green.Turns)."""
     games = _group_games(data)
     try:
         if games is None:
@@ -388,7 +389,7 @@ class _Planned:
                                           self.last_round_at)
 
 
-#: Rounds of one game played between two looks at the clock (companion.green.Turns).
+#: Rounds of one game played between two looks at the clock (companion.infra.green.Turns).
 _ROUNDS_A_TURN = 100
 
 
@@ -585,10 +586,10 @@ def _written(store: Callable[[], T]) -> T:
     """``store()`` in a unit of work of its own, with the database's write lock taken first.
 
     On SQLite the statements block inside SQLite (with the interpreter let go): they run in
-    a native thread (companion.green.in_thread), so the worker's other requests go on meanwhile
-    and an import's write never waits for the lock inside the event loop's thread, where the
-    other import that holds it could never get back to commit. PostgreSQL waits for its answers
-    cooperatively anyway."""
+    a native thread (companion.infra.green.in_thread), so the worker's other requests go on
+    meanwhile and an import's write never waits for the lock inside the event loop's thread,
+    where the other import that holds it could never get back to commit. PostgreSQL waits for
+    its answers cooperatively anyway."""
 
     def unit() -> T:
         with work.unit():

@@ -15,7 +15,7 @@ from typing import Any
 
 from companion import models, names, schemas, scoring
 from companion.exceptions import Kind
-from companion.extensions import db
+from companion.infra.extensions import db
 from companion.scoring.length import length_of
 from companion.services import games, work
 

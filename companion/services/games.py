@@ -16,11 +16,12 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
 from sqlalchemy.orm.exc import StaleDataError
 
-from companion import live, models, scoring, storage
+from companion import models, scoring
 from companion import names as companion_names
 from companion.cache import sheets
 from companion.exceptions import Kind, Reason, ServiceError
-from companion.extensions import db
+from companion.infra import live, storage
+from companion.infra.extensions import db
 from companion.limits import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
 from companion.scoring import GameSpec, Problem
 from companion.services import kept, work

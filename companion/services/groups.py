@@ -17,11 +17,12 @@ from typing import Any
 from sqlalchemy import Select, bindparam, func, or_, select, union_all
 from sqlalchemy.orm import selectinload
 
-from companion import models, storage
+from companion import models
 from companion import names as companion_names
 from companion.cache import stores
 from companion.exceptions import Kind, Reason, ServiceError
-from companion.extensions import db
+from companion.infra import storage
+from companion.infra.extensions import db
 from companion.limits import MAX_GROUP_GAMES, MAX_GROUP_NAME
 from companion.scoring import GameSpec, record_tallies, records
 from companion.scoring.ratings import Rating

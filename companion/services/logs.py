@@ -16,7 +16,7 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from companion import models, scoring
 from companion.exceptions import InputError, Reason
-from companion.extensions import db
+from companion.infra.extensions import db
 from companion.limits import MAX_GAMES
 from companion.schemas import bgg, bgstats
 from companion.schemas.logged import PlayRefused, edition_of, paper_game

@@ -30,9 +30,10 @@ from typing import Any
 from sqlalchemy import bindparam, delete, func, insert, literal, select, union_all, update
 from sqlalchemy.orm import Session
 
-from companion import models, names, storage
+from companion import models, names
 from companion.exceptions import Kind, Reason, ServiceError
-from companion.extensions import db
+from companion.infra import storage
+from companion.infra.extensions import db
 from companion.limits import MAX_EVENING
 from companion.scoring import ratings
 from companion.scoring.ratings import Rating

@@ -4,7 +4,7 @@ group's "Next game". One per game, whoever asks for it.
 The first request starts it under the game's row lock (services.games.lock_game) and links
 it (``game.rematch_id``, unique); a request that waited for that lock, and every one after,
 finds it and goes there. Linking grows the game's revision, so every phone on its sheet hears
-of it live (companion.live) and is offered the way to the new game.
+of it live (companion.infra.live) and is offered the way to the new game.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from sqlalchemy.orm import aliased
 
 from companion import models
 from companion.exceptions import Kind, Reason
-from companion.extensions import db
+from companion.infra.extensions import db
 from companion.services import games as services_games
 from companion.services import groups, work
 

@@ -3,7 +3,7 @@ evening as one (issue 45; docs/decisions.md, "Seating").
 
 A proposal stores nothing: :func:`ask` reads who is present, how strong each is and who met
 whom tonight; the caller hands that to :func:`companion.scoring.seating.seat`, a pure search
-(36 ms of CPU for 36 players), off the event loop (companion.planning), and names its tables
+(36 ms of CPU for 36 players), off the event loop (companion.infra.planning), and names its tables
 with :meth:`Asked.named`. :func:`start_tables` is a use case of its own, one unit of work: a
 game per table. The evening (:func:`evening`) is the group's newest game and every game
 started in the :data:`EVENING_HOURS` before it.
@@ -19,7 +19,7 @@ from datetime import UTC, datetime, timedelta
 from companion import editions, models
 from companion import names as companion_names
 from companion.exceptions import Reason
-from companion.extensions import db
+from companion.infra.extensions import db
 from companion.limits import MAX_NAME, MAX_PLAYERS, MAX_SEATED, MAX_TONIGHT_TABLES
 from companion.scoring import GameSpec, records
 from companion.scoring import ratings as scoring_ratings

@@ -13,7 +13,7 @@ from companion.display.coach import coach, phase_to_judge
 from companion.forms.checker import CoachForm
 from companion.forms.games import choices, edition_choices
 from companion.i18n import say, say_phase
-from companion.planning import off_the_loop
+from companion.infra.planning import off_the_loop
 from companion.rules import (
     Card,
     CardError,

@@ -10,8 +10,8 @@ from companion import editions, errors, models
 from companion.exceptions import CompanionError, Kind, NotAForm, NotThere
 from companion.forms.groups import SeatingForm, TablesForm
 from companion.i18n import say
+from companion.infra.planning import off_the_loop
 from companion.limits import MAX_PLAYERS, MAX_SEATED
-from companion.planning import off_the_loop
 from companion.scoring import seating as scoring_seating
 from companion.services import groups, seating
 from companion.views.groups import LISTED

@@ -5,13 +5,14 @@ from __future__ import annotations
 from flask import Blueprint, Response, abort, render_template, request, url_for
 from flask_babel import force_locale, get_locale, gettext
 
-from companion import drawing, errors
+from companion import errors
 from companion.cache import stores
 from companion.cache.pages import host
 from companion.cache.revisions import Keeping, per_revision
 from companion.exceptions import Kind, NotThere
 from companion.forms.printing import PrintForm, shown
 from companion.guards.quotas import drew
+from companion.infra import drawing
 from companion.pdf.options import GameInfo
 from companion.pdf.paper import PAPERS, paper_for
 from companion.services import reading

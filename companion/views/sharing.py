@@ -8,12 +8,13 @@ from functools import partial
 from flask import Blueprint, Response, abort, request
 from flask_babel import get_locale, gettext, ngettext
 
-from companion import drawing, errors
+from companion import errors
 from companion.cache import stores
 from companion.cache.revisions import Keeping, per_revision
 from companion.display.share import Words, caption
 from companion.exceptions import Kind, NotThere
 from companion.guards.quotas import drew
+from companion.infra import drawing
 from companion.scoring.length import length_of
 from companion.services import reading
 

@@ -15,7 +15,7 @@ from openskill.models import PlackettLuce
 from sqlalchemy import select, update
 
 from companion import models
-from companion.extensions import db
+from companion.infra.extensions import db
 from companion.services import seating
 from tests.kits.group_games import card_round, finish_short, start
 

@@ -15,7 +15,7 @@ from flask.testing import FlaskClient
 from sqlalchemy import event, func, select
 
 from companion import models, names, schemas
-from companion.extensions import db
+from companion.infra.extensions import db
 from companion.limits import MAX_CHANGES, MAX_GAMES, MAX_PLAYERS
 from companion.services import games, groups, players, work
 from tests.kits.group_file import group_file

@@ -17,7 +17,7 @@ from sqlalchemy import text
 
 from companion import names
 from companion.cache import stores
-from companion.extensions import db
+from companion.infra.extensions import db
 from companion.scoring.places import places
 from companion.scoring.records import Identities
 from companion.services import games as services_games

@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
 from companion import models, names
-from companion.extensions import db
+from companion.infra.extensions import db
 from companion.limits import MAX_GROUP_NAME, MAX_NAME
 
 #: Few examples (each sends every hostile string); no shrinking: a failure names its string.

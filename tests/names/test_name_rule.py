@@ -12,7 +12,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from companion import models, names
-from companion.extensions import db
+from companion.infra.extensions import db
 
 INVISIBLE = ["\u3164", "\u2800", "\u115f\u1160", "\ufe0f", "\u034f", "\u200b\u3164 ",
              "\u0301\u0301", "\U000e0041\U000e0042", "\uffa0"]

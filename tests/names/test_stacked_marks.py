@@ -14,7 +14,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from companion import models, names
-from companion.extensions import db
+from companion.infra.extensions import db
 from companion.limits import MAX_MARKS
 from tests.kits.house import editor_post
 

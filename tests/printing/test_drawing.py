@@ -1,5 +1,5 @@
 """Drawings run in a bounded pool of processes, with a deadline and a clear answer past it
-(companion.drawing)."""
+(companion.infra.drawing)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from flask import Flask
 
-from companion import drawing
+from companion.infra import drawing
 from tests.kits.pdf import pdf_pages, seed_game
 
 
