@@ -12,7 +12,7 @@ from flask.ctx import AppContext, _sentinel
 from werkzeug.routing import MapAdapter
 
 from companion import config
-from companion.cache.rules import KeptRule
+from companion.cache.url_rules import KeptRule
 from companion.editions import resolving as edition_resolving
 from companion.infra import log_redaction, security
 from companion.infra.extensions import babel, compress, csrf, db
@@ -150,14 +150,14 @@ def build(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.jinja_env.bytecode_cache = KeptTemplates()  # compiled once per process, not per app
     stores.init_app(app)  # the app's own, under its KEPT_BYTES
 
-    from companion import api, errors, views
+    from companion import api, http_answers, views
 
     api.register(app)
     from companion.views import groups
 
     app.register_blueprint(groups.bp)
     views.register(app)
-    errors.register(app)
+    http_answers.register(app)
     from companion.guards import quotas
 
     quotas.init_app(app)

@@ -1,5 +1,5 @@
 """What every JSON route shares: the ``api`` blueprint, the request's body, the game locked
-for a write and the answer after it. Refusals are answered by companion.errors, which the
+for a write and the answer after it. Refusals are answered by companion.http_answers, which the
 blueprint registers here."""
 
 from __future__ import annotations
@@ -9,10 +9,10 @@ from typing import Any
 
 from flask import Blueprint, Response, jsonify, request
 
-from companion import errors, models, scoring
-from companion.exceptions import InputError, NotJson, NotThere
+from companion import http_answers, models, scoring
 from companion.i18n import say
 from companion.infra.extensions import csrf
+from companion.refusals import InputError, NotJson, NotThere
 from companion.schemas.answers import WarningJson
 from companion.schemas.base import NOT_UNICODE, is_unicode
 from companion.schemas.games import game_json
@@ -74,4 +74,4 @@ def locked(key: str, revision: int | None) -> models.Game:
     return game
 
 
-errors.answer_refusals(bp)
+http_answers.answer_refusals(bp)

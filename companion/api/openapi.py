@@ -25,9 +25,9 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 from flask import Response, jsonify
 from pydantic import BaseModel
 
-from companion import editions, errors
+from companion import editions, http_answers
 from companion.api.common import bp
-from companion.exceptions import Kind
+from companion.refusals import Kind
 from companion.schemas import ErrorAnswer
 from companion.services import games
 
@@ -50,8 +50,8 @@ class _Described:
 
     @property
     def codes(self) -> list[int]:
-        """The statuses of its errors: its kinds' (errors.STATUS)."""
-        return sorted({errors.status(kind) for kind in self.kinds})
+        """The statuses of its errors: its kinds' (http_answers.STATUS)."""
+        return sorted({http_answers.status(kind) for kind in self.kinds})
 
     def tell(self, tree: SpecTree) -> None:
         from spectree import Response as Answers
@@ -59,7 +59,7 @@ class _Described:
         models: dict[str, Any] = {f"HTTP_{code}": model for code, model in self.answers.items()}
         codes = self.codes
         models.update({f"HTTP_{code}": ErrorAnswer for code in codes})
-        malformed = codes[0] if codes else errors.status(Kind.INPUT)
+        malformed = codes[0] if codes else http_answers.status(Kind.INPUT)
         describe = tree.validate(json=self.json, query=self.query, resp=Answers(**models),
                                  skip_validation=True, validation_error_status=malformed)
         # spectree finds a view's description along its __wrapped__ chain.
@@ -91,7 +91,7 @@ def documented(*, answers: dict[int, type[BaseModel]], refuses: Iterable[Kind] =
     """Put the decorated view in the document: its body or query, answers and errors (each
     an :class:`~companion.schemas.ErrorAnswer`). The view itself runs unwrapped.
 
-    The errors are derived, each through errors.STATUS: a view that reads a JSON body
+    The errors are derived, each through http_answers.STATUS: a view that reads a JSON body
     (``json``, or ``body`` for one without a model) refuses malformed input (Kind.INPUT) and
     another content type (Kind.NOT_JSON); a body with a model has a bound (MAX_CONTENT_LENGTH,
     IMPORT_MAX_BYTES for an import), past which it is Kind.TOO_LARGE; a query may be

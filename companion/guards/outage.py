@@ -18,7 +18,7 @@ from flask_babel import gettext as _
 from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
-from companion.errors import try_again_later
+from companion.http_answers import try_again_later
 from companion.infra.extensions import db
 from companion.infra.storage import ANSWER
 

@@ -5,7 +5,7 @@ creating games and groups, writing rounds and players, importing, exporting, and
 and pictures (counted only when one is drawn: a filled sheet kept from an earlier request, or a 304,
 costs nothing and counts nothing; a long game's sheet counts one more per 100 rounds, since
 drawing takes time in proportion to the rounds). A refused
-request gets 429 with a sentence and ``Retry-After`` (companion.errors) before its view runs,
+request gets 429 with a sentence and ``Retry-After`` (companion.http_answers) before its view runs,
 so it stores nothing. The counts live in each worker's memory by default
 (``RATELIMIT_STORAGE_URI = "memory://"``), so one address may reach the quota once per worker
 (docs/decisions.md, issue 22); a shared store such as ``redis://host:6379`` counts exactly,

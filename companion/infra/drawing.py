@@ -38,7 +38,7 @@ from typing import Any, Generic, TypeVar, cast
 from flask import current_app
 from flask_babel import gettext
 
-from companion.exceptions import Kind, ServiceError
+from companion.refusals import Kind, ServiceError
 
 T = TypeVar("T")
 
@@ -79,7 +79,7 @@ STANDINGS: Drawer[bytes] = Drawer("companion.png", "standings_png")
 
 class DrawingBusy(ServiceError):
     """The drawing was refused (too many waiting) or missed its deadline: a refusal for now,
-    answered as the companion being busy (companion.errors.drawing_busy): try again later."""
+    answered as the companion being busy (companion.http_answers.drawing_busy): try again later."""
 
     kind = Kind.UNAVAILABLE
 

@@ -25,12 +25,12 @@ from typing import Any, TypeVar
 from pydantic import ValidationError
 from sqlalchemy import insert
 
-from companion import models, names, schemas, scoring
+from companion import models, player_names, schemas, scoring
 from companion.editions import Edition, house
-from companion.exceptions import CompanionError, Kind, Reason, ServiceError
 from companion.infra import green, storage
 from companion.infra.extensions import db
 from companion.limits import MAX_PLAYERS, MIN_PLAYERS
+from companion.refusals import CompanionError, Kind, Reason, ServiceError
 from companion.schemas import FORMAT, VERSION
 from companion.schemas.files import too_many
 from companion.scoring import record_tallies, roster
@@ -106,12 +106,12 @@ def export_group(group: models.Group, games: Sequence[models.Game]) -> dict[str,
     """The group with its games and its names for its people: merged and renamed spellings
     (``aliases``, each a spelling typed in its games → the name it counts as), from which
     the records, the list and the roster are made again."""
-    typed = {names.key(player.name) for game in games for player in game.players}
+    typed = {player_names.key(player.name) for game in games for player in game.players}
     return {"format": FORMAT, "version": VERSION, "kind": "group", "group": {
         "name": group.name, "created_at": group.created_at.isoformat(timespec="seconds"),
         # An alias of a spelling no game holds any more (a sheet renamed since) does nothing.
         "aliases": [{"spelling": alias.alias, "name": alias.name} for alias in group.aliases
-                    if names.key(alias.alias) in typed],
+                    if player_names.key(alias.alias) in typed],
         "games": [game_data(game) for game in games]}}
 
 
@@ -330,7 +330,7 @@ class _Table:
         """A late joiner, playing from the next round."""
         sheet = self._open()
         name = players.valid_name(name)
-        if names.key(name) in {names.key(seat.name) for seat in self.seats}:
+        if player_names.key(name) in {player_names.key(seat.name) for seat in self.seats}:
             raise players.RosterError(Reason("%(player)s is already in this game: every "
                                              "player needs a different name", {"player": name}))
         if len(self.seats) >= MAX_PLAYERS:
@@ -343,7 +343,8 @@ class _Table:
 
     def _seat(self, name: str) -> _Seat:
         found = next((seat for seat in self.seats if seat.name == name), None) or next(
-            (seat for seat in self.seats if names.key(seat.name) == names.key(name)), None)
+            (seat for seat in self.seats
+             if player_names.key(seat.name) == player_names.key(name)), None)
         if found is None:
             raise players.RosterError(Reason("%(player)s is not playing in this game",
                                              {"player": name}))
@@ -439,11 +440,11 @@ def _aliases(item: schemas.GroupFile) -> list[tuple[str, str]]:
     """The group's names for its people as exported (spelling key, name): each spelling
     typed in one of its games counts as its name (a merge, or a rename to a name nobody
     typed yet), once."""
-    typed = {names.key(name) for game in item.games
+    typed = {player_names.key(name) for game in item.games
              for name in (*game.players, *(change.join for change in game.changes if change.join))}
     restored: dict[str, str] = {}
     for alias in item.aliases:
-        spelling = names.key(alias.spelling)
+        spelling = player_names.key(alias.spelling)
         if spelling not in typed:
             raise ImportRefused(Reason("nobody called %(name)s played in this group",
                                        {"name": alias.spelling}))
@@ -572,7 +573,7 @@ def _store_group(item: schemas.GroupFile, plans: Sequence[_Planned],
     if counted:
         head_to_head.rebuild(db.session(), group, kept, counted)
         db.session.execute(insert(models.Standing.__table__), [
-            {"group_id": group.id, "game_id": game_id, "spelling": names.key(player["name"]),
+            {"group_id": group.id, "game_id": game_id, "spelling": player_names.key(player["name"]),
              "name": player["name"], "points": player["points"], "played_at": facts["at"],
              "view_key": facts["ref"], "seconds": facts.get("seconds")}
             for game_id, facts in counted for player in facts["players"]])

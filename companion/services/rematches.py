@@ -16,8 +16,8 @@ from sqlalchemy import select
 from sqlalchemy.orm import aliased
 
 from companion import models
-from companion.exceptions import Kind, Reason
 from companion.infra.extensions import db
+from companion.refusals import Kind, Reason
 from companion.services import games as services_games
 from companion.services import groups, work
 

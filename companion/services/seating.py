@@ -16,11 +16,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
-from companion import editions, models
-from companion import names as companion_names
-from companion.exceptions import Reason
+from companion import editions, models, player_names
 from companion.infra.extensions import db
 from companion.limits import MAX_NAME, MAX_PLAYERS, MAX_SEATED, MAX_TONIGHT_TABLES
+from companion.refusals import Reason
 from companion.scoring import GameSpec, records
 from companion.scoring import ratings as scoring_ratings
 from companion.scoring import seating as scoring_seating
@@ -41,9 +40,9 @@ NEW_PLAYER = scoring_ratings.START
 
 def _strengths(group: models.Group, names: Sequence[str]) -> dict[str, float]:
     """How strong each of ``names`` (as the group shows them) is, known or new."""
-    known = {companion_names.key(name): rating.ordinal
+    known = {player_names.key(name): rating.ordinal
              for name, rating in groups.rated(group)["card"]}
-    return {name: known.get(companion_names.key(name), NEW_PLAYER) for name in names}
+    return {name: known.get(player_names.key(name), NEW_PLAYER) for name in names}
 
 
 def _changes(group: models.Group, tonight: Sequence[records.GameSummary]) -> dict[str, float]:
@@ -53,7 +52,7 @@ def _changes(group: models.Group, tonight: Sequence[records.GameSummary]) -> dic
     refs = [game.ref for game in tonight if game.status == "finished"]
     if not refs:
         return {}
-    return {companion_names.key(name): change
+    return {player_names.key(name): change
             for name, change in ratings.changes_over(group, refs).items()}
 
 
@@ -82,7 +81,7 @@ def ask(group: models.Group, players: Sequence[str],
     present = _present(group, players)
     people = [person for person, _name in present]
     strengths = _strengths(group, people)
-    index = {companion_names.key(person): number for number, person in enumerate(people)}
+    index = {player_names.key(person): number for number, person in enumerate(people)}
     return Asked(tuple(name for _person, name in present),
                  tuple(strengths[person] for person in people),
                  tuple(_met(group, tonight, index)))
@@ -96,16 +95,16 @@ def _present(group: models.Group, players: Sequence[str]) -> list[tuple[str, str
     seen: dict[str, str] = {}
     present = []
     for typed in players:
-        name = companion_names.clean(typed)
+        name = player_names.clean(typed)
         refused = (Reason("a player has no name: a name has 1 to %(max)s characters",
                           {"max": MAX_NAME}) if not name
-                   else companion_names.refusal(name, MAX_NAME))
+                   else player_names.refusal(name, MAX_NAME))
         if refused is not None:
             raise SeatingRefused("players", refused)
         person = identities.named(name)
-        key = companion_names.key(person)
+        key = player_names.key(person)
         if key in seen:
-            twice = name if companion_names.key(seen[key]) == companion_names.key(name) \
+            twice = name if player_names.key(seen[key]) == player_names.key(name) \
                 else " / ".join((seen[key], name))  # two spellings of one person
             raise SeatingRefused("players", Reason(
                 "%(name)s is named twice: everybody is seated once", {"name": twice}))
@@ -128,7 +127,7 @@ def _met(group: models.Group, tonight: Sequence[Sequence[str]],
             raise SeatingRefused("tonight", Reason(
                 "a table tonight had at most %(max)s players", {"max": MAX_PLAYERS}))
         seated = sorted({index[key] for name in table
-                         if (key := companion_names.key(identities.named(name))) in index})
+                         if (key := player_names.key(identities.named(name))) in index})
         met.update((a, b) for number, a in enumerate(seated) for b in seated[number + 1:])
     return sorted(met)
 
@@ -220,7 +219,7 @@ def evening(group: models.Group, derived: records.Derived) -> Evening:
 
 def _lines(tonight: Sequence[records.GameSummary],
            changes: dict[str, float]) -> tuple[EveningLine, ...]:
-    key = companion_names.key
+    key = player_names.key
     shown: dict[str, str] = {}
     sat: dict[str, int] = {}
     won: dict[str, int] = {}

@@ -10,14 +10,12 @@ from flask_babel import gettext as _
 from markupsafe import Markup
 from werkzeug import Response
 
-from companion import errors, models
-from companion import names as companion_names
+from companion import http_answers, models, player_names
 from companion.cache import pages, stores
 from companion.cache.revisions import Keeping
 from companion.display import group_charts, head_to_head, ratings, sheet
 from companion.display.charts import legend_key
 from companion.display.starts import starts
-from companion.exceptions import Kind, NotAForm, NotThere
 from companion.forms.groups import (
     AddGameForm,
     GroupForm,
@@ -30,6 +28,7 @@ from companion.forms.groups import (
 )
 from companion.i18n import say
 from companion.limits import IMPORT_MAX_BYTES
+from companion.refusals import Kind, NotAForm, NotThere
 from companion.rules.errors import Reason
 from companion.scoring.ratings import BOARD, CARD, PROVISIONAL_GAMES, Rating
 from companion.scoring.records import Derived, GameSummary, GroupRecords, hardest
@@ -206,7 +205,7 @@ def _manage_forms(group: models.Group, records: GroupRecords) -> dict[str, objec
     # Spellings merged already are listed with their Undo, not offered again; both lists
     # start on a blank choice, so a merge is never preset to two real players.
     names = [name for name in groups.names_to_merge(group, records)
-             if companion_names.key(name) not in merged]
+             if player_names.key(name) not in merged]
     blank = [("", _("Choose…"))]
     merge_form.spelling.choices = blank + [(name, name) for name in names]
     merge_form.into.choices = blank + ([(record.name, record.name) for record in records.players]
@@ -215,7 +214,7 @@ def _manage_forms(group: models.Group, records: GroupRecords) -> dict[str, objec
     rename_form.player.choices = [(name, name) for name in groups.people(group, records)]
     # A rename that changed only how a name is written (capitals) is an alias of itself.
     respelled = {alias.alias for alias in group.aliases
-                 if companion_names.key(alias.alias) == companion_names.key(alias.name)}
+                 if player_names.key(alias.alias) == player_names.key(alias.name)}
     return {"merge_form": merge_form, "unmerge_form": UnmergeForm(), "add_form": AddGameForm(),
             "rename_form": rename_form, "respelled": respelled}
 
@@ -316,7 +315,7 @@ def rename(key: str) -> str | Response | tuple[str, int]:
         form.player.choices = [(name, name) for name in groups.people(
             group, groups.derived(group, listed=_listed()).records)]
         return _render_page(group, True, groups.fingerprint(group),
-                            rename_form=form), errors.status(Kind.REFUSED)
+                            rename_form=form), http_answers.status(Kind.REFUSED)
     if new != old:
         flash(_("%(old)s is now called %(new)s in this group.", old=old, new=new))
     return _back(group)
@@ -409,7 +408,7 @@ def import_page() -> str | Response | tuple[str, int]:
         try:
             imported = exchange.import_data(_read_upload(form))  # its own unit of work
         except exchange.ImportRefused as refused:
-            error = errors.import_refusal(refused)
+            error = http_answers.import_refusal(refused)
         else:
             flash(_("Imported under new links. Keep this page's address: it is the key."))
             if imported.group is not None:
@@ -417,4 +416,4 @@ def import_page() -> str | Response | tuple[str, int]:
             assert imported.game is not None
             return see_other("games.sheet", key=imported.game.edit_key)
     page = render_template("groups/import.html", form=form, error=error)
-    return (page, errors.status(Kind.REFUSED)) if error else page
+    return (page, http_answers.status(Kind.REFUSED)) if error else page

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from openskill.models import PlackettLuce
 from sqlalchemy import text
 
-from companion import names
+from companion import player_names
 from companion.cache import stores
 from companion.infra.extensions import db
 from companion.scoring.places import places
@@ -68,7 +68,7 @@ def shown(api: Any, key: str) -> dict[str, dict[str, tuple[float, float, int]]]:
         assert ordinals == sorted(ordinals, reverse=True)
         for entry in answer[kind]:
             assert entry["ordinal"] == pytest.approx(entry["mu"] - 3 * entry["sigma"])
-    return {kind: {names.key(entry["name"]): (entry["mu"], entry["sigma"], entry["games"])
+    return {kind: {player_names.key(entry["name"]): (entry["mu"], entry["sigma"], entry["games"])
                    for entry in answer[kind]} for kind in ("card", "board")}
 
 
@@ -125,7 +125,7 @@ def test_the_ratings_equal_a_fresh_replay_of_openskill_after_any_changes(
             api.post(f"/api/groups/{key}/aliases",
                      {"spelling": NAMES[a % 5], "name": NAMES[b % 4]})
         elif operation == "unmerge":
-            api.client.delete(f"/api/groups/{key}/aliases/{names.key(NAMES[a % 5])}")
+            api.client.delete(f"/api/groups/{key}/aliases/{player_names.key(NAMES[a % 5])}")
         elif operation == "rename":
             api.client.patch(f"/api/groups/{key}/players/{NAMES[a % 4]}",
                              json={"name": ["Eve", "Finn", "Ann"][b % 3]})

@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 #: The pure core: the bottom layers of the contract, and what the second contract forbids.
-CORE = {"scoring", "editions", "rules", "names", "numbers", "limits", "exceptions"}
+CORE = {"scoring", "editions", "rules", "player_names", "numbers", "limits", "refusals"}
 
 
 def _contracts() -> dict[str, Any]:
@@ -71,8 +71,8 @@ def test_the_layers_contract_names_every_module_of_the_package():
     assert layers["exhaustive"] is True
     order = [name.strip() for layer in layers["layers"]
              for name in layer.replace(":", "|").split("|")]
-    assert order.index("errors") < order.index("services") < order.index("schemas")
-    assert order.index("guards") < order.index("errors")
+    assert order.index("http_answers") < order.index("services") < order.index("schemas")
+    assert order.index("guards") < order.index("http_answers")
     assert order.index("models") < order.index("infra")
 
 

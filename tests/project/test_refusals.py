@@ -1,5 +1,6 @@
-"""A refusal is raised as its kind (companion.exceptions) and answered through the one table of
-statuses (companion.errors.STATUS): no module of the package aborts with a status of its own."""
+"""A refusal is raised as its kind (companion.refusals) and answered through the one table of
+statuses (companion.http_answers.STATUS): no module of the package aborts with a status of its
+own."""
 
 from __future__ import annotations
 

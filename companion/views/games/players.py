@@ -9,11 +9,11 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 from werkzeug import Response
 
-from companion import errors, models, scoring
-from companion.exceptions import Kind, NotThere
+from companion import http_answers, models, scoring
 from companion.forms.games import PlayerForm
 from companion.i18n import say
 from companion.numbers import whole_number
+from companion.refusals import Kind, NotThere
 from companion.scoring import roster
 from companion.services import games, work
 from companion.services import players as services_players
@@ -95,7 +95,7 @@ def change_players(key: str, action: str) -> Response | tuple[str, int]:
 
 
 def _refused(game: models.Game, refused: Refused) -> tuple[str, int]:
-    return _page(game, refused), errors.status(Kind.REFUSED)
+    return _page(game, refused), http_answers.status(Kind.REFUSED)
 
 
 def _change(game: models.Game, action: str, player: str, name: str) -> str:

@@ -4,7 +4,7 @@ Everything the companion refuses is a :class:`CompanionError` carrying a :class:
 sentence kept as a template with its parameters, so the page or the API answer translates it,
 and a :class:`Kind`: what sort of refusal it is. The refusal says what went wrong; how the web
 answers it (the HTTP status, the JSON error or the page) is decided in one place,
-companion.errors, whose table maps each kind to its status. Four branches say where the
+companion.http_answers, whose table maps each kind to its status. Four branches say where the
 refusal comes from:
 
 - :class:`RulesError` (companion.rules, companion.editions): an unknown card, edition or
@@ -65,7 +65,7 @@ class Reason:
 
 
 class Kind(Enum):
-    """What sort of refusal an error is, whatever its words: companion.errors.STATUS gives
+    """What sort of refusal an error is, whatever its words: companion.http_answers.STATUS gives
     each its HTTP status, the one table of them."""
 
     INPUT = "input"

@@ -1,8 +1,8 @@
 """How the companion answers a refusal or an error: the one table of HTTP statuses, the API's
 JSON error, the error page, and the handlers that answer each refusal.
 
-What a refusal is comes from where it is raised (companion.exceptions: its reason and its
-:class:`~companion.exceptions.Kind`); what the web answers is decided here and only here:
+What a refusal is comes from where it is raised (companion.refusals: its reason and its
+:class:`~companion.refusals.Kind`); what the web answers is decided here and only here:
 :data:`STATUS` gives every kind its status, for the JSON routes, the pages and the guards
 alike. The app registers the error pages (:func:`register`); each JSON blueprint registers
 its entries of :data:`REFUSALS` (:func:`answer_refusals`), so bad input never becomes a 500.
@@ -31,9 +31,9 @@ from werkzeug.exceptions import (
 
 from companion import scoring
 from companion.editions.house import HouseRulesRefused
-from companion.exceptions import CompanionError, Kind, NotAForm, NotJson, NotThere
 from companion.i18n import say
 from companion.infra import drawing
+from companion.refusals import CompanionError, Kind, NotAForm, NotJson, NotThere
 from companion.schemas.answers import ErrorJson, GameJson
 from companion.schemas.games import game_json
 from companion.schemas.logged import PlayRefused
