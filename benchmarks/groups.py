@@ -37,8 +37,15 @@ from sqlalchemy import event
 from benchmarks.solver import timed as fastest_us
 from companion import create_app, editions, models, scoring
 from companion.infra.extensions import db
-from companion.services import games as services_games
 from companion.services import groups, work
+from companion.services.games import (
+    create_game,
+    lock_game,
+    record_round,
+    rounds_of,
+    sheet_of,
+    undo_last,
+)
 
 NAMES = ("Michaela", "Horst", "Petra", "Thomas", "Alexandra", "Jo")
 
@@ -66,15 +73,15 @@ def build_group(games: int) -> str:
     for index in range(games):
         board = index % 10 == 9
         with work.unit():  # one game a unit, as an import of it
-            game = services_games.create_game(scoring.GameSpec(
+            game = create_game(scoring.GameSpec(
                 editions.get("board") if board else editions.get("original"), NAMES))
             game.group_id = group.id
             rounds = 6 if index % 4 == 3 else 40
             for number in range(rounds):
-                if services_games.sheet_of(game).status == "finished":
+                if sheet_of(game).status == "finished":
                     break
                 new = (board_round if board else card_round)(number, index)
-                services_games.record_round(game, new, confirm=True)
+                record_round(game, new, confirm=True)
     return group.edit_key
 
 
@@ -148,14 +155,14 @@ def main() -> None:
     def change(game_key: str) -> float:
         """The game's last round undone, or entered again, committed: milliseconds."""
         with app.app_context(), work.unit():
-            game = services_games.lock_game(game_key)
+            game = lock_game(game_key)
             assert game is not None
             began = time.perf_counter()
             if game_key not in kept:
-                kept[game_key] = services_games.rounds_of(game)[-1]
-                services_games.undo_last(game)
+                kept[game_key] = rounds_of(game)[-1]
+                undo_last(game)
             else:
-                services_games.record_round(game, kept.pop(game_key), confirm=True)
+                record_round(game, kept.pop(game_key), confirm=True)
         return (time.perf_counter() - began) * 1000
 
     def after_changes(game_key: str, path: str = f"/groups/{key}") -> tuple[float, float]:

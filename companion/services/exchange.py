@@ -35,7 +35,14 @@ from companion.schemas import FORMAT, VERSION
 from companion.schemas.files import too_many
 from companion.scoring import record_tallies, roster
 from companion.services import editions, finals, groups, head_to_head, players, work
-from companion.services import games as services_games
+from companion.services.games import (
+    SetupError,
+    final_of,
+    rounds_of,
+    setup_of,
+    sheet_of,
+    validate_spec,
+)
 
 T = TypeVar("T")
 
@@ -63,11 +70,11 @@ def _result(result: scoring.Result, edition: Edition) -> dict[str, Any]:
 
 def game_data(game: models.Game) -> dict[str, Any]:
     """A game as entered: its setup and rounds, each marked when it needed confirming."""
-    setup = services_games.setup_of(game)
+    setup = setup_of(game)
     current = scoring.build_sheet(setup, [])
     rounds = []
     times = [stored.created_at for stored in game.rounds]
-    for stored, at in zip(services_games.rounds_of(game), times, strict=True):
+    for stored, at in zip(rounds_of(game), times, strict=True):
         _errors, warnings = scoring.check_round(current, stored)
         current = scoring.add_round(current, stored, confirm=True)
         rounds.append({"results": [_result(result, setup.edition)
@@ -84,7 +91,7 @@ def game_data(game: models.Game) -> dict[str, Any]:
     changes = _changes(game)
     if changes:
         data["changes"] = changes
-    final = services_games.final_of(game)
+    final = final_of(game)
     if final is not None:  # known by its final result (services.finals)
         data.update(finals.file_part(game, final))
     return data
@@ -139,7 +146,7 @@ def safe_cell(value: object) -> str:
 
 
 def _rows(number: int, game: models.Game) -> Iterable[tuple[object, ...]]:
-    sheet = services_games.sheet_of(game)
+    sheet = sheet_of(game)
     seats = {line.name: line.seat for line in sheet.players}
     for view in sheet.rounds:
         for result in view.results:
@@ -404,7 +411,7 @@ def _plan(item: schemas.GameFile, number: int | None, now: datetime,
     for change in item.changes:
         changes.setdefault(change.round, []).append(change)
     try:
-        table = _Table(services_games.validate_spec(item.to_spec()))
+        table = _Table(validate_spec(item.to_spec()))
         for index, body in enumerate([*item.rounds, None], 1):
             at = index if body is not None else None
             for change in changes.get(index, ()):
@@ -607,7 +614,7 @@ def _import_final(item: schemas.GameFile, number: int | None) -> models.Game:
     with the others in the import's write."""
     try:
         return finals.import_final(item)
-    except services_games.SetupError as error:
+    except SetupError as error:
         field, reason = error.problems[0]
         raise ImportRefused(reason, number, player=getattr(reason, "player", None),
                             field=field) from error

@@ -120,7 +120,7 @@ def create_game(spec: GameSpec) -> models.Game:
     return game
 
 
-def _whole_game() -> Select[models.Game]:
+def whole_game() -> Select[models.Game]:
     # Every round of every game (exports): three queries, not one per round.
     return select(models.Game).options(
         selectinload(models.Game.players),

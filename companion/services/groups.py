@@ -25,8 +25,17 @@ from companion.limits import MAX_GROUP_GAMES, MAX_GROUP_NAME
 from companion.refusals import Kind, Reason, ServiceError
 from companion.scoring import GameSpec, record_tallies, records
 from companion.scoring.ratings import Rating
-from companion.services import games as services_games
 from companion.services import group_records, kept, players, ratings, reading, work
+from companion.services.games import (
+    KEY,
+    final_of,
+    lock_game,
+    rounds_of,
+    setup_of,
+    sheet_of,
+    touch,
+    whole_game,
+)
 
 
 class GroupProblem(ServiceError):
@@ -62,7 +71,7 @@ def create_group(name: str = "") -> models.Group:
 
 def find_group(key: str) -> tuple[models.Group, bool] | None:
     """The group whose edit or view link ``key`` is, and whether it may be changed."""
-    if not services_games.KEY.fullmatch(key):
+    if not KEY.fullmatch(key):
         return None
     group = db.session.execute(
         db.select(models.Group).options(selectinload(models.Group.aliases))
@@ -77,16 +86,16 @@ def games_of(group: models.Group) -> list[models.Game]:
     """Every game of the group with its players, rounds and results: four queries in all
     (exports, and the one derivation of a group stored before its tallies were kept)."""
     return list(db.session.execute(
-        services_games._whole_game().where(models.Game.group_id == group.id)
+        whole_game().where(models.Game.group_id == group.id)
         .order_by(models.Game.created_at, models.Game.id)).scalars())
 
 
 def played(game: models.Game) -> records.PlayedGame:
     """A game as companion.scoring.records replays it (the reference the kept tallies equal:
     tests and benchmarks)."""
-    return records.PlayedGame(game.view_key, game.created_at, services_games.setup_of(game),
-                              tuple(services_games.rounds_of(game)), game.last_round_at,
-                              services_games.final_of(game))
+    return records.PlayedGame(game.view_key, game.created_at, setup_of(game),
+                              tuple(rounds_of(game)), game.last_round_at,
+                              final_of(game))
 
 
 def aliases_of(group: models.Group) -> dict[str, str]:
@@ -119,7 +128,7 @@ def find_fingerprint(key: str) -> tuple[str, bool] | None:
     """The fingerprint of the group behind edit or view link ``key`` (as :func:`fingerprint`
     gives it) and whether ``key`` may change the group, in one indexed lookup: what a view of
     the group page needs to find the page it kept."""
-    if not services_games.KEY.fullmatch(key):
+    if not KEY.fullmatch(key):
         return None
     rows = reading.rows(_FINGERPRINTED, {"key": key})
     if not rows:
@@ -140,7 +149,7 @@ def tallies_of(group: models.Group) -> str:
         if locked is not None and locked.tallies is None:
             games = games_of(locked)
             group_records.derive(db.session(), locked,
-                                 [(game, services_games.sheet_of(game)) for game in games])
+                                 [(game, sheet_of(game)) for game in games])
     return tallies_of(db.session.get_one(models.Group, group_id))
 
 
@@ -280,8 +289,8 @@ def make_room(group_id: int) -> None:
 
 def add_game(group: models.Group, key: str, *, revision: int | None = None) -> models.Game:
     """Put the game behind edit link ``key`` into ``group`` (a write to the game: locked)."""
-    game = services_games.lock_game(key, revision=revision)
-    if game is None and services_games.KEY.fullmatch(key) and db.session.execute(
+    game = lock_game(key, revision=revision)
+    if game is None and KEY.fullmatch(key) and db.session.execute(
             select(models.Game.id).where(models.Game.view_key == key)).first() is not None:
         raise GroupProblem(Kind.UNKNOWN, Reason(
             "that is the game's read-only link, which cannot add it to a group: paste its "
@@ -294,7 +303,7 @@ def add_game(group: models.Group, key: str, *, revision: int | None = None) -> m
         raise GroupProblem(Kind.CONFLICT, Reason("that game belongs to another group already"))
     make_room(group.id)
     game.group_id = group.id
-    services_games.touch(game)
+    touch(game)
     return game
 
 

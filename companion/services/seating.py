@@ -21,8 +21,8 @@ from companion.infra.extensions import db
 from companion.limits import MAX_NAME, MAX_PLAYERS, MAX_SEATED, MAX_TONIGHT_TABLES
 from companion.refusals import Reason
 from companion.scoring import GameSpec, records
-from companion.scoring import ratings as scoring_ratings
 from companion.scoring import seating as scoring_seating
+from companion.scoring.ratings import START
 from companion.scoring.seating import SeatingRefused
 from companion.services import games, groups, ratings, work
 
@@ -35,7 +35,7 @@ EVENING_HOURS = 12
 # the starting rating. The seating itself takes any numbers.
 
 #: What a name the group has never rated counts as (μ − 3σ at openskill's defaults: 0).
-NEW_PLAYER = scoring_ratings.START
+NEW_PLAYER = START
 
 
 def _strengths(group: models.Group, names: Sequence[str]) -> dict[str, float]:

@@ -13,8 +13,9 @@ from werkzeug import Response
 from companion import http_answers, models, player_names
 from companion.cache import pages, stores
 from companion.cache.revisions import Keeping
-from companion.display import group_charts, head_to_head, ratings, sheet
+from companion.display import group_charts, head_to_head, ratings
 from companion.display.charts import legend_key
+from companion.display.sheet import qr_svg
 from companion.display.starts import starts
 from companion.forms.groups import (
     AddGameForm,
@@ -362,7 +363,7 @@ def qr(key: str) -> Response:
     """The QR code of the group's read-only link."""
     group, _editable = _load(key)
     view_url = url_for("groups.page", key=group.view_key, _external=True)
-    response = Response(sheet.qr_svg(view_url), mimetype="image/svg+xml")
+    response = Response(qr_svg(view_url), mimetype="image/svg+xml")
     response.cache_control.private = True
     response.cache_control.max_age = 86400
     return response

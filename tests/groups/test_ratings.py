@@ -20,8 +20,8 @@ from companion.cache import stores
 from companion.infra.extensions import db
 from companion.scoring.places import places
 from companion.scoring.records import Identities
-from companion.services import games as services_games
 from companion.services import groups
+from companion.services.games import sheet_of
 from tests.kits.group_games import board_win, card_round, start
 
 MODEL = PlackettLuce()
@@ -38,7 +38,7 @@ def replayed(app: Flask, key: str) -> dict[str, dict[str, tuple[float, float, in
         ids = Identities(groups.aliases_of(group[0]))
         finished = []
         for game in groups.games_of(group[0]):
-            sheet = services_games.sheet_of(game)
+            sheet = sheet_of(game)
             if sheet.status == "finished":
                 ended = game.last_round_at or game.created_at
                 finished.append((ended.replace(microsecond=0),
