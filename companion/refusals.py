@@ -1,4 +1,4 @@
-"""The companion's one exception tree, rooted in ValueError.
+"""The refusals: the companion's one exception tree, rooted in ValueError, and their kinds.
 
 Everything the companion refuses is a :class:`CompanionError` carrying a :class:`Reason`: a
 sentence kept as a template with its parameters, so the page or the API answer translates it,
@@ -14,7 +14,8 @@ refusal comes from:
   refuses, a file that cannot be imported, a drawing that cannot be made now;
 - :class:`InputError` (companion.schemas, companion.guards): a request or file that is not
   shaped as documented; :class:`NotThere` (the views and the API): an address or link that
-  leads nowhere.
+  leads nowhere; :class:`NotAForm` and :class:`NotJson`: a form post the page never sent, a
+  body that is not JSON.
 
 Pure Python, so the rules engine and the scoring may import it.
 """
