@@ -29,6 +29,10 @@ from companion.services import games, groups, ratings, work
 
 #: An evening: the group's newest game and the games started this many hours before it.
 EVENING_HOURS = 12
+#: ... at most this many of them, the newest (as many tables as a proposal's ``tonight``
+#: takes): an evening's view costs the same whatever the group's history, even when a whole
+#: history was typed in or imported in one evening.
+EVENING_GAMES = MAX_TONIGHT_TABLES
 
 
 # The one place the seating learns how strong a player is: their rating's ordinal in the
@@ -207,14 +211,15 @@ class Evening:
 
 def evening(group: models.Group, derived: records.Derived) -> Evening:
     """The evening of the group's games ``derived`` lists (newest first): no query unless
-    all of them are in it and the group has more (then the whole list is read)."""
+    all of them are in it and the group has more (then its newest EVENING_GAMES are read)."""
     listed = derived.records.games
     if not listed:
         return Evening((), ())
     since = listed[0].played_at - timedelta(hours=EVENING_HOURS)
-    if len(listed) < derived.total and listed[-1].played_at >= since:
-        return evening(group, groups.derived(group, derived.fingerprint, listed=None))
-    tonight = tuple(reversed([game for game in listed if game.played_at >= since]))
+    if len(listed) < min(derived.total, EVENING_GAMES) and listed[-1].played_at >= since:
+        return evening(group, groups.derived(group, derived.fingerprint, listed=EVENING_GAMES))
+    tonight = tuple(reversed([game for game in listed[:EVENING_GAMES]
+                              if game.played_at >= since]))
     return Evening(tonight, _lines(tonight, _changes(group, tonight)))
 
 

@@ -185,6 +185,23 @@ def test_the_evening_counts_tonights_games_and_leaves_out_yesterdays(
     assert f'href="/games/{first["view_id"]}"' in evening and first["id"] not in page
 
 
+def test_an_evening_shows_its_newest_games_only_up_to_a_bound(
+        api: Any, group, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A whole history typed in one evening is not read and drawn on every view: the evening
+    is its newest EVENING_GAMES (here 3, with 2 games on the page before "show all")."""
+    from companion.views import groups as group_views
+
+    monkeypatch.setattr(seating, "EVENING_GAMES", 3)
+    monkeypatch.setattr(group_views, "LISTED", 2)
+    started = [start(api, group, ["Ann", f"P{number}"]) for number in range(5)]
+    for path in (f"/groups/{group['view_id']}", f"/groups/{group['view_id']}?all=1"):
+        page = api.client.get(path).get_data(as_text=True)
+        evening = page.split('id="evening"')[1].split("</section>")[0]
+        assert evening.count('class="evening-players"') == 3
+        assert [f'href="/games/{game["view_id"]}"' in evening for game in started] == \
+            [False, False, True, True, True]
+
+
 def test_a_group_without_an_evening_of_two_games_shows_none(api: Any, group) -> None:
     start(api, group, ["Ann", "Ben"])
     page = api.client.get(f"/groups/{group['id']}").get_data(as_text=True)
