@@ -61,6 +61,31 @@ def test_the_round_forms_targets_and_labels_in_every_language(phones: Any, serve
         assert went_out.evaluate(LINES_JS) == 1, f"{language}: 'went out' wraps"
 
 
+CLIPPED_JS = """() => Array.from(document.querySelectorAll(
+    '.round-form label, .round-form legend, .round-form .player-name'))
+  .filter((el) => !el.closest('.visually-hidden') && el.scrollWidth > el.clientWidth)
+  .map((el) => `${el.textContent.trim()}: ${el.scrollWidth} px in ${el.clientWidth}`)"""
+"""The round form's labels whose words are cut off (wider than their box)."""
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_label_of_either_round_form_is_cut_off(phones: Any, server: str,
+                                                  language: str) -> None:
+    """German's "Phase ausgelegt" beside "Durchgang beendet" was cut to "Phase ausgele" on
+    the board game's form at 390 px: where both do not fit on one line, they wrap."""
+    page = phones(locale=language)
+    six = ["Anna", "Benedikt", "Cleo", "Dmitri", "Eve", "Farid"]
+    for edition in ("board", "original"):
+        game = api_game(page, server, six, edition=edition)
+        page.goto(f"{server}/games/{game['id']}/round")
+        shot(page, f"layout-round-{edition}-{language}-390")
+        assert page.locator(".round-form label").count() >= 12
+        assert page.evaluate(CLIPPED_JS) == [], f"{language}, {edition}: a label is cut off"
+        assert page_fits(page, 390)
+        for label in page.locator(".result-row label.check").all():
+            assert label.evaluate(BOX_JS)["height"] >= 44
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_a_legend_key_keeps_its_swatch_beside_its_words(phones: Any, server: str,
                                                         language: str) -> None:
