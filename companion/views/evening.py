@@ -86,4 +86,7 @@ def start(key: str) -> Response:
               _("The game started: %(name)s deals first.", name=started[0].first))
         return see_other("games.sheet", key=started[0].game.edit_key)
     flash(_("%(count)s games started: each table opens its own below.", count=len(started)))
-    return see_other("groups.page", key=group.edit_key, _anchor="evening")
+    # Scrolled to the first of them: the evening lists its games oldest first, so on a long
+    # evening the new tables' games are screens below its top.
+    return see_other("groups.page", key=group.edit_key,
+                     _anchor=f"game-{started[0].game.view_key}")

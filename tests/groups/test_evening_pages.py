@@ -97,9 +97,12 @@ def test_start_these_games_starts_one_game_per_table_with_a_random_first_dealer(
         "table-0": ["Ann", "Ben", "Cem", "Dan"], "table-1": ["Eve", "Fay", "Gus"],
         "edition": "original"})
     assert response.status_code == 303
-    assert response.location.endswith(f"/groups/{group['id']}#evening")
     assert drawn == [("Ann", "Ben", "Cem", "Dan"), ("Eve", "Fay", "Gus")]
     new = games_of(api, group)[:2]
+    first = next(game for game in new if game["players"][0] == "Ann")
+    # On the group page, scrolled to the first game started (the evening's games are listed
+    # oldest first, the new tables' last).
+    assert response.location.endswith(f"/groups/{group['id']}#game-{first['view_id']}")
     assert sorted(game["players"] for game in new) == [
         ["Ann", "Ben", "Cem", "Dan"], ["Eve", "Fay", "Gus"]]
     for game in new:
@@ -108,6 +111,7 @@ def test_start_these_games_starts_one_game_per_table_with_a_random_first_dealer(
         assert data["ten_rounds"] and data["phases"] == [1, 2]  # the group's last game's
     page = api.client.get(response.location).get_data(as_text=True)
     assert "2 games started: each table opens its own below." in page
+    assert f'<li id="game-{first["view_id"]}">' in page
     evening = page.split('id="evening"')[1].split("</section>")[0]
     for game in new:
         assert f'href="/games/{game["id"]}"' in evening
