@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.kits.browser import api_game, api_round, page_fits, shot
+from tests.kits.browser import api_game, api_post, api_round, page_fits, shot
 from tests.kits.browser_games import tiebreak_game
 from tests.kits.contexts import phone_factory
 from tests.kits.languages import LANGUAGES
@@ -84,6 +84,26 @@ def test_no_label_of_either_round_form_is_cut_off(phones: Any, server: str,
         assert page_fits(page, 390)
         for label in page.locator(".result-row label.check").all():
             assert label.evaluate(BOX_JS)["height"] >= 44
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_ratings_heads_fit_their_columns(phones: Any, server: str, language: str) -> None:
+    """French "Classement" and Italian "Punteggio" ran into the next head at 390 px."""
+    page = phones(locale=language)
+    group = api_post(page, server, "/api/groups", {"name": "Friday"})
+    game = api_post(page, server, f"/api/groups/{group['id']}/games",
+                    {"players": ["Anna", "Alexandra-Josephine"], "phases": [1]})
+    api_round(page, server, game, [{"player": "Anna", "phase": True, "points": 0},
+                                   {"player": "Alexandra-Josephine", "phase": False,
+                                    "points": 50}])
+    page.goto(f"{server}/groups/{group['id']}")
+    heads = page.locator(".rating-table thead th")
+    assert heads.count() == 4
+    shot(page.locator(".rating-table"), f"layout-ratings-{language}-390")
+    cut = [head.inner_text() for head in heads.all()
+           if head.evaluate("(el) => el.scrollWidth > el.clientWidth")]
+    assert cut == [], f"{language}: cut off"
+    assert page_fits(page, 390)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
