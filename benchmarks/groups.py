@@ -284,7 +284,7 @@ def time_ratings(app, key: str, change, repeat: int) -> float:  # type: ignore[n
     or one indexed read by the change itself) and their part of the page drawn."""
     from flask import render_template
 
-    from companion.display import ratings as shown
+    from companion.display import ratings as display_ratings
 
     views = []
     for _ in range(repeat * 2):
@@ -294,7 +294,7 @@ def time_ratings(app, key: str, change, repeat: int) -> float:  # type: ignore[n
             groups.derived(group)  # the records, as the page derives them first
             began = time.perf_counter()
             rated = groups.rated(group)
-            tables = [{"caption": kind, "rows": shown.rows(found)}
+            tables = [{"caption": kind, "rows": display_ratings.rows(found)}
                       for kind, found in rated.items() if found]
             render_template("groups/_ratings.html", rating_tables=tables,
                             provisional_games=scoring.ratings.PROVISIONAL_GAMES)
