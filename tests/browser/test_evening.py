@@ -74,6 +74,9 @@ def test_two_tables_from_who_is_here_to_their_games(pages: Any, server: str) -> 
     # scrolled to the first of these.
     expect(evening.locator(".evening-games li")).to_have_count(8)
     expect(evening.get_by_role("link", name="Game 7")).to_be_in_viewport()
+    # A tap target a thumb finds (it was 23 px tall, the height of its words).
+    box = evening.get_by_role("link", name="Game 7").bounding_box()
+    assert box is not None and box["height"] >= 44
     shot(phone, "evening-started-phone", full_page=False)
     thumb.tap(evening.get_by_role("link", name="Game 7"))
     expect(phone.locator(".round-line")).to_contain_text("deals")
