@@ -16,6 +16,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
+from sqlalchemy import select
+from sqlalchemy.orm import selectinload
+
 from companion import editions, models
 from companion import names as companion_names
 from companion.exceptions import Reason
@@ -144,12 +147,19 @@ class Table:
     game: models.Game
     players: tuple[str, ...]
     first: str
+    new: bool = True
+    """False: the game was started already for these tables (a second tap)."""
 
 
 def start_tables(group: models.Group, tables: Sequence[Sequence[str]],
-                 like: GameSpec) -> list[Table]:
+                 like: GameSpec, after: str | None = None) -> list[Table]:
     """One game per table in ``group``, in one unit of work (all or nothing), each with
-    ``like``'s edition and variants and a first dealer (or starter) drawn at random."""
+    ``like``'s edition and variants and a first dealer (or starter) drawn at random.
+
+    ``after``: the read-only link of the group's newest game when the tables were proposed
+    ("" when it had none; None: not known). When the group's games since then are these
+    tables' games, started by a second tap on the proposal (or by another phone showing
+    it), they are the answer and nothing is started again."""
     if not tables:
         raise SeatingRefused("tables", Reason("nobody to seat: name the players who are here"))
     if len(tables) > MAX_SEATED // MAX_PLAYERS:
@@ -158,6 +168,11 @@ def start_tables(group: models.Group, tables: Sequence[Sequence[str]],
     _present(group, [name for table in tables for name in table])  # each person once
     started = []
     with work.unit():
+        if after is not None:
+            models.locked_group(db.session(), group.id)  # one of two taps at once waits
+            again = _started_already(group, tables, after)
+            if again:
+                return again
         for table in tables:
             groups.make_room(group.id)
             game = games.create_game(GameSpec(like.edition, tuple(table), like.phases,
@@ -168,6 +183,32 @@ def start_tables(group: models.Group, tables: Sequence[Sequence[str]],
             seated = tuple(player.name for player in game.players)
             started.append(Table(game, seated, seated[game.first_dealer]))
     return started
+
+
+def _started_already(group: models.Group, tables: Sequence[Sequence[str]],
+                     after: str) -> list[Table]:
+    """The games of ``tables`` (in their order, each seated as its table) when they are
+    exactly the group's games newer than the one behind ``after``; else none."""
+    newest = db.session.execute(
+        select(models.Game).options(selectinload(models.Game.players))
+        .where(models.Game.group_id == group.id)
+        .order_by(models.Game.created_at.desc(), models.Game.id.desc())
+        .limit(len(tables) + 1)).scalars().all()
+    since = []
+    for game in newest:
+        if game.view_key == after:
+            break
+        since.append(game)
+    since.reverse()  # the order the tables were started in
+    key = companion_names.key
+    if [[key(player.name) for player in game.players] for game in since] != [
+            [key(name) for name in table] for table in tables]:
+        return []
+    found = []
+    for game in since:
+        seated = tuple(player.name for player in game.players)
+        found.append(Table(game, seated, seated[game.first_dealer], new=False))
+    return found
 
 
 def settings_for(group: models.Group, edition_key: str | None) -> GameSpec:

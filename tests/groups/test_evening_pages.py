@@ -66,6 +66,26 @@ def test_ticked_and_new_names_get_tables_and_nothing_is_stored(api: Any, group) 
     assert games_of(api, group) == before
 
 
+def test_a_second_tap_on_start_these_games_starts_nothing_more(api: Any, group) -> None:
+    start(api, group, ["Ann", "Ben"])
+    page = api.client.post(f"/groups/{group['id']}/tonight", data={
+        "players": ["Ann", "Ben"], "new": "Cem\nDan\nEve\nFay\nGus"}).get_data(as_text=True)
+    found = re.search(r'name="after" type="hidden" value="([^"]*)"', page)
+    assert found is not None and found.group(1) == games_of(api, group)[0]["view_id"]
+    form: dict[str, Any] = {f"table-{number}": names
+                            for number, names in enumerate(proposed(page))}
+    form.update(edition="original", after=found.group(1))
+    first = api.client.post(f"/groups/{group['id']}/tables", data=form)
+    assert first.status_code == 303 and len(games_of(api, group)) == 3
+    again = api.client.post(f"/groups/{group['id']}/tables", data=form)  # the second tap
+    assert again.status_code == 303 and again.location == first.location
+    assert len(games_of(api, group)) == 3
+    # The same tables proposed again after those games (a second round) start again.
+    form["after"] = games_of(api, group)[0]["view_id"]
+    assert api.client.post(f"/groups/{group['id']}/tables", data=form).status_code == 303
+    assert len(games_of(api, group)) == 5
+
+
 @pytest.mark.parametrize(("data", "words"), [
     ({"players": ["Ann"]}, "A table needs at least 2 players"),
     ({"players": ["Ann"], "new": "ann"}, "ann is named twice"),
