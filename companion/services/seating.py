@@ -19,7 +19,7 @@ from datetime import UTC, datetime, timedelta
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
-from companion import editions, models
+from companion import editions, models, storage
 from companion import names as companion_names
 from companion.exceptions import Reason
 from companion.extensions import db
@@ -169,7 +169,8 @@ def start_tables(group: models.Group, tables: Sequence[Sequence[str]],
     started = []
     with work.unit():
         if after is not None:
-            models.locked_group(db.session(), group.id)  # one of two taps at once waits
+            storage.begin_write()  # SQLite: one of two taps at once waits for the other
+            models.locked_group(db.session(), group.id)  # PostgreSQL: the same
             again = _started_already(group, tables, after)
             if again:
                 return again
