@@ -84,6 +84,7 @@ def test_no_label_of_either_round_form_is_cut_off(phones: Any, server: str,
         assert page_fits(page, 390)
         for label in page.locator(".result-row label.check").all():
             assert label.evaluate(BOX_JS)["height"] >= 44
+            assert label.evaluate(LINES_JS) <= 2, f"{language}, {edition}: {label.inner_text()}"
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
