@@ -63,7 +63,9 @@ class SeatingForm(FlaskForm):
 
 
 class TablesForm(FlaskForm):
-    """The proposed tables (``table-0`` … ``table-5``, each a list of names) and the edition
-    their games start with."""
+    """The proposed tables (``table-0`` … ``table-5``, each a list of names), the edition
+    their games start with, and the read-only link of the group's newest game when they were
+    proposed (``after``: a second tap on the same proposal starts nothing more)."""
 
     edition = HiddenField()
+    after = HiddenField()
