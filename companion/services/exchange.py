@@ -380,12 +380,29 @@ class _Planned:
     last_round_at: datetime | None
     edit_key: str = field(default_factory=models.new_key)
     view_key: str = field(default_factory=models.new_key)
+    final: tuple[scoring.FinalResult, ...] | None = None
+    """Each player's line, in seating order, of a game known by its final result alone."""
     facts: record_tallies.Facts | None = None
     """What the game adds to its group's records (None: not finished)."""
 
     def __post_init__(self) -> None:
         self.facts = record_tallies.facts(self.sheet, self.view_key, self.created_at,
                                           self.last_round_at)
+
+    def player_rows(self, game_id: int) -> list[tuple[Any, ...]]:
+        """Its players' rows: each seat, and its line of the final result when it has one."""
+        lines: Sequence[scoring.FinalResult | None] = self.final or [None] * len(self.table.seats)
+        return [(game_id, seat.seat, seat.name, seat.joined, seat.left,
+                 *((None,) * 4 if line is None
+                   else (line.place, line.phases, line.points, line.marker)))
+                for seat, line in zip(self.table.seats, lines, strict=True)]
+
+
+def plan_final(planned: finals.Planned) -> _Planned:
+    """A game known by its final result (services.finals.plan) as the import stores it: a
+    table without rounds, finished."""
+    return _Planned(_Table(planned.spec), planned.sheet(), planned.created_at,
+                    planned.last_round_at, final=planned.placed)
 
 
 #: Rounds of one game played between two looks at the clock (companion.green.Turns).
@@ -513,10 +530,10 @@ def _store_games(plans: Sequence[_Planned], group_id: int | None, now: datetime)
         insert(game_table).returning(game_table.c.view_key, game_table.c.id), rows)}
     ids = [made[plan.view_key] for plan in plans]
     _insert_rows(models.Player.__table__,
-                 ("game_id", "seat", "name", "joined_round", "left_round"),
-                 [(game_id, seat.seat, seat.name, seat.joined, seat.left)
-                  for game_id, plan in zip(ids, plans, strict=True)
-                  for seat in plan.table.seats])
+                 ("game_id", "seat", "name", "joined_round", "left_round", "place",
+                  "final_phases", "final_points", "final_marker"),
+                 [row for game_id, plan in zip(ids, plans, strict=True)
+                  for row in plan.player_rows(game_id)])
     rounds = [{"game_id": game_id, "number": number, "created_at": at}
               for game_id, plan in zip(ids, plans, strict=True)
               for number, at in enumerate(plan.table.times, 1)]
@@ -550,13 +567,13 @@ def _tallies(plans: Sequence[_Planned]) -> dict[str, Any]:
     return kept
 
 
-def _store_group(item: schemas.GroupFile, plans: Sequence[_Planned],
+def _store_group(name: str, created_at: datetime, plans: Sequence[_Planned],
                  aliases: list[tuple[str, str]], kept: dict[str, Any],
                  now: datetime) -> models.Group:
     """The group with its games and names for its people; ``kept``: its records
     (:func:`_tallies`), to which its head-to-head is added, derived once from all its games
     (what services.group_records and services.head_to_head keep game by game)."""
-    group = models.Group(name=groups.clean_name(item.name), created_at=item.created_at or now,
+    group = models.Group(name=groups.clean_name(name), created_at=created_at,
                          revision=1 + len(plans))
     db.session.add(group)
     db.session.flush()
@@ -600,15 +617,24 @@ def _written(store: Callable[[], T]) -> T:
     return unit()
 
 
-def _import_final(item: schemas.GameFile, number: int | None) -> models.Game:
-    """A game known by its final result (services.finals): one row and its players, stored
-    with the others in the import's write."""
+def _plan_final(item: schemas.GameFile, number: int | None, now: datetime) -> _Planned:
+    """A game known by its final result (services.finals), stored with the others."""
     try:
-        return finals.import_final(item)
+        return plan_final(finals.plan_import(item, now))
     except services_games.SetupError as error:
         field, reason = error.problems[0]
         raise ImportRefused(reason, number, player=getattr(reason, "player", None),
                             field=field) from error
+
+
+def store_group(name: str, plans: Sequence[_Planned]) -> models.Group:
+    """A new group of the games ``plans`` (:func:`plan_final`: a log's plays), written all at
+    once in a unit of work of its own, oldest game first, its records derived once."""
+    now = datetime.now(UTC).replace(tzinfo=None)
+    ordered = sorted(plans, key=lambda plan: plan.created_at)
+    kept = _tallies(ordered)
+    return db.session.get_one(models.Group, _written(
+        lambda: _store_group(name, now, ordered, [], kept, now).id))
 
 
 def import_data(data: object) -> Imported:
@@ -621,12 +647,9 @@ def import_data(data: object) -> Imported:
     made: dict[str, Edition] = {}
     file = read_file(_with_house_rules(data, made), turn)
     now = datetime.now(UTC).replace(tzinfo=None)
-    if file.kind == "game" and file.game is not None and file.game.final is not None:
-        final = file.game
-        return Imported(game=db.session.get_one(
-            models.Game, _written(lambda: _import_final(final, None).id)))
     if file.kind == "game" and file.game is not None:
-        plan = _plan(file.game, None, now, turn)
+        plan = (_plan_final(file.game, None, now) if file.game.final is not None
+                else _plan(file.game, None, now, turn))
 
         def store_game() -> int:
             for edition in made.values():
@@ -641,12 +664,9 @@ def import_data(data: object) -> Imported:
     except groups.GroupProblem as error:
         raise ImportRefused(error.reason) from error
     plans = []
-    typed_from_paper = []
     for number, game in enumerate(item.games, 1):
-        if game.final is not None:
-            typed_from_paper.append((number, game))
-        else:
-            plans.append(_plan(game, number, now, turn))
+        plans.append(_plan_final(game, number, now) if game.final is not None
+                     else _plan(game, number, now, turn))
         turn()
     aliases = _aliases(item)
     kept = _tallies(plans)
@@ -654,11 +674,7 @@ def import_data(data: object) -> Imported:
     def store_group() -> int:
         for edition in made.values():
             editions.store_planned(edition)
-        group = _store_group(item, plans, aliases, kept, now)
-        for number, entry in typed_from_paper:  # few: each kept in the records as it joins
-            _import_final(entry, number).group_id = group.id
-        db.session.flush()
-        return group.id
+        return _store_group(item.name, item.created_at or now, plans, aliases, kept, now).id
 
     # Everything is known to be good: the write lock is taken now, for the writes alone.
     return Imported(group=db.session.get_one(models.Group, _written(store_group)))
