@@ -33,7 +33,7 @@ from companion.limits import MAX_PLAYERS, MIN_PLAYERS
 from companion.schemas import FORMAT, VERSION
 from companion.schemas.files import too_many
 from companion.scoring import record_tallies, roster
-from companion.services import editions, finals, groups, head_to_head, players, work
+from companion.services import editions, finals, groups, head_to_head, players, ratings, work
 from companion.services import games as services_games
 
 T = TypeVar("T")
@@ -593,7 +593,10 @@ def _store_group(name: str, created_at: datetime, plans: Sequence[_Planned],
              "view_key": facts["ref"], "seconds": facts.get("seconds")}
             for game_id, facts in counted for player in facts["players"]])
     group.tallies = _json(kept)
-    group.ratings = None  # rated once, from its first game, when first read (services.ratings)
+    # Rated once, from all its games, in this unit of work (services.ratings).
+    ratings.rate_new(db.session(), group, [
+        (game_id, plan.facts, plan.last_round_at)
+        for game_id, plan in zip(ids, plans, strict=True) if plan.facts is not None])
     db.session.flush()
     return group
 
