@@ -261,7 +261,8 @@ def _log_response(imported: logs.ImportedLog) -> Response:
     data = group_json(imported.group, derived.edit_keys, derived.records, editable=True,
                       rated=groups.rated(imported.group),
                       roster=groups.roster_of(derived.records))
-    data["skipped"] = imported.skipped
+    data["skipped"] = imported.skipped.total
+    data["skipped_why"] = imported.skipped.as_json()
     response = jsonify(data)
     response.status_code = 201
     return response

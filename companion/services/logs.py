@@ -10,7 +10,7 @@ docs/decisions.md.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -42,7 +42,8 @@ class ImportedLog:
     """The group a log became, and how many of its plays were left out."""
 
     group: models.Group
-    skipped: int
+    games: int
+    skipped: bgstats.Skipped
 
 
 def import_bgstats(data: object, zone: ZoneInfo) -> ImportedLog:
@@ -62,10 +63,10 @@ def _store(name: str, plays: bgstats.Plays) -> ImportedLog:
     an import of the app's own file is (companion.services.exchange.store_group)."""
     found = [(number, play) for number, play in plays.found
              if len(play.players) in _SEATS]
-    skipped = plays.skipped + len(plays.found) - len(found)
+    skipped = replace(plays.skipped, players=len(plays.found) - len(found))
     if not found:
         raise ImportRefused(Reason("the file holds no Phase 10 play of 2 to 6 players "
-                                   "(%(skipped)s other plays)", {"skipped": skipped}))
+                                   "(%(skipped)s other plays)", {"skipped": skipped.total}))
     if len(found) > MAX_GAMES:
         raise ImportRefused(Reason("a file holds at most %(max)s games", {"max": MAX_GAMES}))
     turn = green.Turns()
@@ -86,7 +87,7 @@ def _store(name: str, plays: bgstats.Plays) -> ImportedLog:
             raise PlayRefused(error.problems[0][1], play=number) from error
         plans.append(exchange.plan_final(planned))
         turn()
-    return ImportedLog(exchange.store_group(name, plans), skipped)
+    return ImportedLog(exchange.store_group(name, plans), len(plans), skipped)
 
 
 def export_bgstats(group_games: Sequence[models.Game], zone: ZoneInfo) -> dict[str, Any]:
