@@ -115,7 +115,7 @@ def export_group(group: models.Group, games: Sequence[models.Game]) -> dict[str,
 
 
 CSV_HEADER = ("game", "date", "edition", "round", "tiebreak", "seat", "player", "phase_tried",
-              "phase_laid", "points", "went_out", "total", "marker")
+              "phase_laid", "points", "went_out", "total", "marker", "phases_done", "place")
 
 
 #: What makes a spreadsheet read a cell as a formula when it comes first: the four signs, and
@@ -138,19 +138,30 @@ def safe_cell(value: object) -> str:
 
 
 def _rows(number: int, game: models.Game) -> Iterable[tuple[object, ...]]:
+    """A row per player per round; a game known by its final result alone (typed from paper,
+    logged elsewhere) a ``final`` row per player instead: the phases completed, the penalty
+    points (as ``points`` and ``total``), the board game's marker and the place, each empty
+    where not known."""
     sheet = services_games.sheet_of(game)
     seats = {line.name: line.seat for line in sheet.players}
+    date = game.created_at.date().isoformat()
+    if sheet.final is not None:
+        for line in sheet.final:
+            yield (number, date, game.edition, "final", False, seats[line.player] + 1,
+                   line.player, None, None, line.points, None, line.points, line.marker,
+                   line.phases, line.place)
+        return
     for view in sheet.rounds:
         for result in view.results:
             laid = result.phase if result.phase is not None else result.laid
-            yield (number, game.created_at.date().isoformat(), game.edition, view.number,
-                   view.tiebreak, seats[result.player] + 1, result.player,
-                   view.attempted.get(result.player), laid, result.points, result.went_out,
-                   view.totals.get(result.player), view.markers.get(result.player))
+            yield (number, date, game.edition, view.number, view.tiebreak,
+                   seats[result.player] + 1, result.player, view.attempted.get(result.player),
+                   laid, result.points, result.went_out, view.totals.get(result.player),
+                   view.markers.get(result.player), None, None)
 
 
 def to_csv(games: Sequence[models.Game]) -> str:
-    """One row per player per round, with a header row."""
+    """A header row, then one row per player per round (:func:`_rows`)."""
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(CSV_HEADER)
