@@ -2,6 +2,8 @@
 
     python -m benchmarks.log_import [--plays 200] [--repeat 3] [--database URL]
 
+(``--plays`` past the 1,000 games a group holds: how soon such a file is refused.)
+
 A BG Stats log of ``--plays`` Phase 10 plays (3–6 players, plus as many plays of another
 game) and BoardGameGeek's plays XML of the same Phase 10 plays are each imported through the
 app (Flask's test client, ``POST /api/import``); the group the BG Stats log became is then
@@ -16,46 +18,12 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import random
 import tempfile
-from typing import Any
 
 from benchmarks.import_cost import cpu
 from companion import create_app
-from tests.kits.logs import bgstats, play
-
-NAMES = ["Ann", "Ben", "Cleo", "Dan", "Eve", "Fay", "Gus", "Hal"]
-
-
-def bgstats_file(plays: int) -> dict[str, Any]:
-    """``plays`` Phase 10 plays, each followed by a play of another game (UNO)."""
-    rng = random.Random(44)
-    found = []
-    for number in range(plays * 2):
-        seated = rng.sample(range(1, len(NAMES) + 1), rng.randint(3, 6))
-        scores = [(player, str(5 * rng.randint(0, 60)), None, seat == 0)
-                  for seat, player in enumerate(seated)]
-        day = 1 + number % 28
-        found.append(play(scores, game=1 if number % 2 == 0 else 2,
-                          date=f"2026-02-{day:02d} 19:{number % 60:02d}:00"))
-    return bgstats(found, players=NAMES)
-
-
-def bgg_file(log: dict[str, Any]) -> bytes:
-    """The Phase 10 plays of the BG Stats ``log`` as BoardGameGeek writes them."""
-    rows = []
-    for number, entry in enumerate(log["plays"]):
-        if entry["gameRefId"] != 1:
-            continue
-        players = "".join(
-            f'<player name="{NAMES[score["playerRefId"] - 1]}" score="{score["score"]}" '
-            f'win="{int(score["winner"])}" startposition="{score["seatOrder"] + 1}"/>'
-            for score in entry["playerScores"])
-        rows.append(f'<play id="{number}" date="{entry["playDate"][:10]}" quantity="1" '
-                    f'length="{entry["durationMin"]}" incomplete="0">'
-                    f'<item name="Phase 10" objecttype="thing" objectid="1258"/>'
-                    f'<players>{players}</players></play>')
-    return f'<?xml version="1.0" encoding="utf-8"?><plays>{"".join(rows)}</plays>'.encode()
+from companion.limits import MAX_GAMES
+from tests.kits.logs import bgg_file, bgstats_file
 
 
 def main() -> None:
@@ -73,6 +41,16 @@ def main() -> None:
     log = bgstats_file(args.plays)
     body = json.dumps(log).encode()
     xml = bgg_file(log)
+    if args.plays > MAX_GAMES:  # more Phase 10 plays than a group may hold: refused
+        for name, send in (("BG Stats file", lambda: client.post(
+                "/api/import", data=body, content_type="application/json")),
+                           ("BoardGameGeek XML", lambda: client.post(
+                "/api/import", data=xml, content_type="application/xml"))):
+            refused = cpu(send, args.repeat)
+            assert refused[2].status_code == 422, refused[2].get_json()
+            print(f"{name}, {args.plays} Phase 10 plays: refused in {refused[0]:.3f} s CPU "
+                  f"({refused[1]:.3f} s): {refused[2].get_json()['error']}")
+        return
 
     imported = cpu(lambda: client.post("/api/import", data=body,
                                        content_type="application/json"), args.repeat)

@@ -108,6 +108,6 @@ def read_plays(root: Element, zone: ZoneInfo,
             incomplete += quantity
             continue
         if len(found) + quantity > MAX_GAMES:
-            raise InputError("a file holds at most %(max)s games", max=MAX_GAMES)
+            raise PlayRefused("a file holds at most %(max)s games", max=MAX_GAMES)
         found.extend((number, play) for _copy in range(quantity))
     return Plays(tuple(found), Skipped(other_games=other_games, incomplete=incomplete))

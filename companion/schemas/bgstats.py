@@ -22,6 +22,7 @@ from pydantic import Field, StrictBool, StrictInt, StrictStr, ValidationError
 
 from companion import names, scoring
 from companion.editions import Edition
+from companion.limits import MAX_GAMES
 from companion.numbers import SIGNED
 from companion.schemas.answers import SkippedJson
 from companion.schemas.base import Says, Schema, first, refusal
@@ -166,7 +167,8 @@ def read_plays(file: BgStatsFile, zone: ZoneInfo,
     ``play``: its number) for one that cannot be read."""
     people = {player.id: player for player in file.players}
     games = {game.id: game for game in file.games}
-    found, other_games, ignored = [], 0, 0
+    found: list[tuple[int, LoggedPlay]] = []
+    other_games = ignored = 0
     for number, play in enumerate(file.plays, 1):
         game = games.get(play.game)
         if game is None or not wanted(game.name, game.bgg_id):
@@ -175,6 +177,8 @@ def read_plays(file: BgStatsFile, zone: ZoneInfo,
         if play.ignored:
             ignored += 1
             continue
+        if len(found) == MAX_GAMES:  # one more than a group holds: no need to read on
+            raise PlayRefused("a file holds at most %(max)s games", max=MAX_GAMES)
         try:
             found.append((number, _logged(play, game, people, zone)))
         except PlayRefused as error:

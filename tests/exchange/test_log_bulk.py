@@ -15,13 +15,15 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import delete, event, select
 
-from benchmarks.log_import import bgg_file, bgstats_file
 from companion import models, scoring
 from companion.extensions import db
+from companion.limits import MAX_GAMES
 from companion.schemas import bgstats
 from companion.schemas.logged import edition_of, paper_game
 from companion.services import finals, groups, ratings, work
 from tests.groups.test_import_bulk import stored
+from tests.kits.logs import bgg_file, bgstats_file
+from tests.kits.logs import stored as games_and_players
 
 
 def one_by_one(log: dict[str, Any]) -> int:
@@ -128,3 +130,17 @@ def test_the_ratings_an_import_rates_are_those_rated_from_scratch(
                    models.RatingStep.person, models.RatingStep.mu, models.RatingStep.sigma)
             .where(models.RatingStep.group_id == group.id))) == steps
         assert sum(len(kind) for kind in at_import.values()) == 8
+
+
+@pytest.mark.parametrize("kind", ["bgstats", "bgg"])
+def test_more_plays_than_a_group_holds_are_422_and_nothing_is_stored(
+        app: Flask, client: FlaskClient, kind: str) -> None:
+    log = bgstats_file(MAX_GAMES + 1)
+    before = games_and_players(app)
+    if kind == "bgstats":
+        answer = client.post("/api/import", json=log)
+    else:
+        answer = client.post("/api/import", data=bgg_file(log), content_type="application/xml")
+    assert answer.status_code == 422
+    assert f"at most {MAX_GAMES} games" in answer.get_json()["error"]
+    assert games_and_players(app) == before
