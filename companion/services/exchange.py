@@ -33,7 +33,16 @@ from companion.limits import MAX_PLAYERS, MIN_PLAYERS
 from companion.schemas import FORMAT, VERSION
 from companion.schemas.files import too_many
 from companion.scoring import record_tallies, roster
-from companion.services import editions, finals, groups, head_to_head, players, ratings, work
+from companion.services import (
+    bulk,
+    editions,
+    finals,
+    groups,
+    head_to_head,
+    players,
+    ratings,
+    work,
+)
 from companion.services import games as services_games
 
 T = TypeVar("T")
@@ -489,32 +498,6 @@ def _json(value: object) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
-#: Rows in one statement on PostgreSQL: each a short wait for the server, whose answers the
-#: worker waits for cooperatively (and at most DATABASE_ANSWER_SECONDS each).
-_ROWS_A_STATEMENT = 1000
-
-
-def _insert_rows(table: Any, columns: Sequence[str], rows: list[tuple[Any, ...]]) -> None:
-    """Many plain rows (text, numbers, booleans) into ``table``, run by the driver itself: a
-    hundred thousand results without building a mapping for each. SQLite takes them in one
-    call; PostgreSQL a statement of many rows at a time."""
-    if not rows:
-        return
-    connection = db.session.connection()
-    listed = ", ".join(columns)
-    if connection.dialect.paramstyle == "qmark":
-        connection.exec_driver_sql(
-            f"INSERT INTO {table.name} ({listed}) VALUES ({', '.join('?' * len(columns))})",
-            rows)
-        return
-    one = "(" + ", ".join(["%s"] * len(columns)) + ")"
-    for start in range(0, len(rows), _ROWS_A_STATEMENT):
-        part = rows[start:start + _ROWS_A_STATEMENT]
-        connection.exec_driver_sql(
-            f"INSERT INTO {table.name} ({listed}) VALUES {', '.join([one] * len(part))}",
-            tuple(value for row in part for value in row))
-
-
 def _store_games(plans: Sequence[_Planned], group_id: int | None, now: datetime) -> list[int]:
     """The games, their players, rounds and results: one statement per table (many rows
     each), none of them through the session's objects. Returns the games' ids."""
@@ -540,7 +523,7 @@ def _store_games(plans: Sequence[_Planned], group_id: int | None, now: datetime)
     made = {row.view_key: row.id for row in db.session.execute(
         insert(game_table).returning(game_table.c.view_key, game_table.c.id), rows)}
     ids = [made[plan.view_key] for plan in plans]
-    _insert_rows(models.Player.__table__,
+    bulk.insert_rows(models.Player.__table__,
                  ("game_id", "seat", "name", "joined_round", "left_round", "place",
                   "final_phases", "final_points", "final_marker"),
                  [row for game_id, plan in zip(ids, plans, strict=True)
@@ -553,7 +536,7 @@ def _store_games(plans: Sequence[_Planned], group_id: int | None, now: datetime)
     stored = {(row.game_id, row.number): row.id for row in db.session.execute(
         insert(round_table).returning(round_table.c.id, round_table.c.game_id,
                                       round_table.c.number), rounds)}
-    _insert_rows(models.Result.__table__,
+    bulk.insert_rows(models.Result.__table__,
                  ("round_id", "position", "player", "laid", "phase", "points", "went_out"),
                  [(stored[game_id, number], position, result.player, result.laid,
                    result.phase, result.points, result.went_out)
@@ -598,14 +581,15 @@ def _store_group(name: str, created_at: datetime, plans: Sequence[_Planned],
                if plan.facts is not None]
     if counted:
         head_to_head.rebuild(db.session(), group, kept, counted)
-        db.session.execute(insert(models.Standing.__table__), [
-            {"group_id": group.id, "game_id": game_id, "spelling": names.key(player["name"]),
-             "name": player["name"], "points": player["points"], "played_at": facts["at"],
-             "view_key": facts["ref"], "seconds": facts.get("seconds")}
+        bulk.insert_rows(models.Standing.__table__, (
+            "group_id", "game_id", "spelling", "name", "points", "played_at", "view_key",
+            "seconds"), [
+            (group.id, game_id, names.key(player["name"]), player["name"], player["points"],
+             facts["at"], facts["ref"], facts.get("seconds"))
             for game_id, facts in counted for player in facts["players"]])
     group.tallies = _json(kept)
     # Rated once, from all its games, in this unit of work (services.ratings).
-    ratings.rate_new(db.session(), group, [
+    ratings.rate_new(group, [
         (game_id, plan.facts, plan.last_round_at)
         for game_id, plan in zip(ids, plans, strict=True) if plan.facts is not None])
     db.session.flush()

@@ -38,7 +38,7 @@ from companion.limits import MAX_EVENING
 from companion.scoring import ratings
 from companion.scoring.ratings import Rating
 from companion.scoring.records import Identities
-from companion.services import work
+from companion.services import bulk, work
 
 _T = models.RatingStep.__table__
 _S = _T.c
@@ -206,7 +206,11 @@ def people_changed(session: Session, group: models.Group) -> None:
     session.flush()
 
 
-def rate_new(session: Session, group: models.Group,
+_STEP = ("group_id", "game_id", "kind", "seq", "seat", "spelling", "place", "person", "mu",
+         "sigma")
+
+
+def rate_new(group: models.Group,
              games: Iterable[tuple[int, Mapping[str, Any], datetime | None]]) -> None:
     """A new group's ratings from all its games at once (an import: each game's id, facts and
     when it ended): every step rated in order in memory, then written in one statement, as
@@ -233,8 +237,7 @@ def rate_new(session: Session, group: models.Group,
         if steps:
             states[kind].update(last=max(seq for seq, _game in steps), people={
                 person: rating.as_json() for person, rating in people.items()})
-    if rows:
-        session.execute(insert(_T), rows)
+    bulk.insert_rows(_T, _STEP, [tuple(row[column] for column in _STEP) for row in rows])
     _store(group, states)
 
 
