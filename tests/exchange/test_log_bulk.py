@@ -21,7 +21,7 @@ from companion.limits import MAX_GAMES
 from companion.schemas import bgstats
 from companion.schemas.logged import edition_of, paper_game
 from companion.services import finals, groups, ratings, work
-from tests.groups.test_import_bulk import stored
+from tests.kits.group_rows import stored
 from tests.kits.logs import bgg_file, bgstats_file
 from tests.kits.logs import stored as games_and_players
 
