@@ -2,9 +2,11 @@
 from another app's log), finished at once and without rounds.
 
 The rules of such a result are in :mod:`companion.scoring.final`; this module checks the
-game's settings as any new game's, stores each player's line with the player and the game's
-time and length, and leaves the rest to what every write keeps (the group's records, at the
-commit of the unit of work).
+game's settings as any new game's and places the players (:func:`plan`, nothing stored).
+:func:`record_final` then stores one game: each player's line with the player and the game's
+time and length, the rest left to what every write keeps (the group's records, at the commit
+of the unit of work). An import stores many planned games at once instead
+(companion.services.exchange.plan_final).
 """
 
 from __future__ import annotations

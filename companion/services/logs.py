@@ -1,8 +1,10 @@
 """Use cases: a group's history in and out of the play loggers, BG Stats and BoardGameGeek.
 
 In: every Phase 10 play of a log becomes a finished game known by its final result
-(companion.services.finals) in a new group, all in one unit of work: the first play that
-cannot be a game refuses the whole file, naming it, and nothing is stored. Out: the group's
+(companion.services.finals) in a new group: each play checked and placed first, then all of
+them written at once in one unit of work, as the app's own file is (services.exchange); the
+first play that cannot be a game refuses the whole file, naming it, and nothing is stored.
+Out: the group's
 finished games as a BG Stats export file. How the formats map: companion.schemas.logged and
 docs/decisions.md.
 """
