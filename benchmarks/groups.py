@@ -1,9 +1,11 @@
 """Time the group page of a group with 200 six-player games against the cheapest rejected request.
 
-    python -m benchmarks.groups [--games 200] [--repeat 5] [--database URL]
+    python -m benchmarks.groups [--games 200 | --games 80,800,8000] [--repeat 5] [--database URL]
 
 Builds the group through the services (6 players a game, played to the end except every fourth
-game, which stops after 6 rounds; every tenth a board game), then times through Flask's test
+game, which stops after 6 rounds; every tenth a board game; 8 games an evening, one evening a
+week, or with ``--evening 0`` all of them tonight: the evening the page shows is then as long
+as it gets, companion.services.seating.EVENING_GAMES), then times through Flask's test
 client, in the same run as the 415 answer to a POST to /api/check that is not JSON:
 
 - GET /groups/<key>: the page as everybody sees it between two changes (the newest 25 games,
@@ -18,6 +20,8 @@ client, in the same run as the 415 answer to a POST to /api/check that is not JS
   are (only the list is drawn again).
 
 Prints the SQL queries per page and the ratios to the rejected request (the target is 20),
+with several sizes a table of each figure's ratio per size at the end (does it grow with
+the group's history?),
 and what head-to-head costs (issue 24): the first page view and the first group JSON after a
 change (both carry it), its own part of a first view, and its statements in a change; and
 what the ratings cost (issue 45; every view above carries them): their statements in a
@@ -31,6 +35,7 @@ import os
 import statistics
 import tempfile
 import time
+from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import event
 
@@ -67,15 +72,22 @@ def board_round(number: int, offset: int) -> scoring.Round:
         for seat, name in enumerate(NAMES)))
 
 
-def build_group(games: int) -> str:
+def build_group(games: int, evening: int = 8) -> str:
+    """A group of ``games`` games, ``evening`` of them a week, an hour apart (0: all of them
+    now, one evening as long as the group's history)."""
     with work.unit():
         group = groups.create_group("Benchmark")
+    first = datetime.now(UTC).replace(tzinfo=None) - timedelta(days=7 * (games // evening + 1)
+                                                                if evening else 0)
     for index in range(games):
         board = index % 10 == 9
         with work.unit():  # one game a unit, as an import of it
             game = create_game(scoring.GameSpec(
                 editions.get("board") if board else editions.get("original"), NAMES))
             game.group_id = group.id
+            if evening:
+                game.created_at = first + timedelta(days=7 * (index // evening),
+                                                    hours=index % evening)
             rounds = 6 if index % 4 == 3 else 40
             for number in range(rounds):
                 if sheet_of(game).status == "finished":
@@ -92,16 +104,55 @@ def timed(call, repeat: int) -> float:  # type: ignore[no-untyped-def]
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--games", default="200",
+                        help="the group's size, or several (80,800): a growth table at the end")
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--database", default=None)
+    parser.add_argument("--evening", type=int, default=8,
+                        help="games a week, an hour apart (0: the whole history tonight)")
     args = parser.parse_args()
+    sizes = [int(size) for size in args.games.split(",")]
+    figures = []
+    for games in sizes:
+        began = time.perf_counter()
+        figures.append(measure(games, args.repeat, args.database, args.evening))
+        print(f"(built and measured in {time.perf_counter() - began:.0f} s)\n")
+    if len(sizes) > 1:
+        growth(sizes, figures)
+
+
+#: The figures of the growth table, as (label, key) in the order printed.
+GROWTH = (("GET /groups/<key> (page, kept)", "page"),
+          ("GET /api/groups/<key> (kept)", "api"),
+          ("first view after a change", "first_view"),
+          ("first group JSON after a change", "first_json"),
+          ("first view after a round", "round_view"),
+          ("the change (undo / finish again)", "write"),
+          ("ratings' part of a first view", "ratings"),
+          ("first view after a merge", "rerated"))
+
+
+def growth(sizes: list[int], figures: list[dict[str, float]]) -> None:
+    """Each figure as a ratio to the rejected request of its own run, per group size."""
+    print("growth with the group's games: x the rejected request (415) of the same run")
+    print(f"{'':<34}" + "".join(f"{size:>9}" for size in sizes))
+    for label, name in GROWTH:
+        print(f"{label:<34}" + "".join(f"{found[name] / found['floor']:>8.1f}x"
+                                        for found in figures))
+    print(f"{'  ratings in the group JSON':<34}" + "".join(
+        f"{int(found['rated_people']):>9}" for found in figures) + "   people rated")
+
+
+def measure(games: int, repeat: int, database: str | None, evening: int) -> dict[str, float]:
+    """Build a group of ``games`` games on a fresh database, time it, print the figures and
+    return them (milliseconds; ``floor`` is the rejected request)."""
+    args = argparse.Namespace(games=games, repeat=repeat, database=database)
     folder = tempfile.mkdtemp()
     os.environ["COMPANION_INSTANCE_PATH"] = folder
     url = args.database or f"sqlite:///{folder}/bench.sqlite"
     app = create_app({"SECRET_KEY": "bench", "SQLALCHEMY_DATABASE_URI": url})
     with app.app_context():
-        key = build_group(args.games)
+        key = build_group(args.games, evening)
         view_key = db.session.execute(db.select(models.Group.view_key)
                                       .where(models.Group.edit_key == key)).scalar_one()
         engine = db.engine
@@ -178,18 +229,23 @@ def main() -> None:
 
     first_view, write = after_changes(finished)
     first_json, _write = after_changes(finished, f"/api/groups/{key}")
+    answer = client.get(f"/api/groups/{key}").get_json()
+    rated_people = sum(len(found) for found in answer["ratings"].values())
+    assert answer["ratings"]["card"] and answer["ratings"]["board"], "no ratings in the answer"
     round_view, round_write = after_changes(playing)
     pair_statements = count_pair_statements(app, engine, lambda: change(finished))
     rating_statements = count_pair_statements(app, engine, lambda: change(finished),
                                               table="rating_step")
     rerated, rated_games = time_rerating(app, client, key, args.repeat)
     head_to_head = time_head_to_head(app, key, args.repeat)
+    ratings_part = time_ratings(app, key, lambda: change(finished), args.repeat)
     pairs_shown = client.get(f"/api/groups/{key}").get_json()["head_to_head"]
     with app.app_context():
         games = groups.games_of(groups.find_group(key)[0])  # type: ignore[index]
         plays = [groups.played(game) for game in games]
         records = timed(lambda: scoring.records.group_records(plays, {}), args.repeat)
     print(f"group of {args.games} games x 6 players ({url.split(':')[0]}), "
+          f"{f'{evening} a week' if evening else 'all tonight'}, "
           f"fastest of {args.repeat}, in milliseconds")
     print(f"{'rejected request (415)':<34}{floor:>9.2f}")
     print(f"{'GET / (home page, for scale)':<34}{home:>9.2f}{home / floor:>9.1f}x")
@@ -221,8 +277,36 @@ def main() -> None:
     print(f"ratings ({rated_games} card games rated):")
     print(f"{'  their statements in the change':<34}{rating_statements:>9}"
           "    on rating_step, indexed (undo, then finish again)")
+    print(f"{'  their part of a first view':<34}{ratings_part:>9.2f}"
+          f"{ratings_part / floor:>9.1f}x   read from the kept ratings and drawn")
     print(f"{'  first view after a merge':<34}{rerated:>9.2f}{rerated / floor:>9.1f}x"
           "   every game rated again, once")
+    return {"floor": floor, "page": page, "api": api, "first_view": first_view,
+            "first_json": first_json, "round_view": round_view, "write": write,
+            "ratings": ratings_part, "rerated": rerated, "rated_people": rated_people}
+
+
+def time_ratings(app, key: str, change, repeat: int) -> float:  # type: ignore[no-untyped-def]
+    """What the ratings add to a first view after a change: the kept ratings read (one rate
+    or one indexed read by the change itself) and their part of the page drawn."""
+    from flask import render_template
+
+    from companion.display import ratings
+
+    views = []
+    for _ in range(repeat * 2):
+        change()
+        with app.test_request_context("/"):
+            group = groups.find_group(key)[0]  # type: ignore[index]
+            groups.derived(group)  # the records, as the page derives them first
+            began = time.perf_counter()
+            rated = groups.rated(group)
+            tables = [{"caption": kind, "rows": ratings.rows(found)}
+                      for kind, found in rated.items() if found]
+            render_template("groups/_ratings.html", rating_tables=tables,
+                            provisional_games=scoring.ratings.PROVISIONAL_GAMES)
+            views.append((time.perf_counter() - began) * 1000)
+    return min(views)
 
 
 def count_pair_statements(app, engine, change, table: str = "pair_game"  # type: ignore[no-untyped-def]
@@ -250,13 +334,12 @@ def time_rerating(app, client, key: str, repeat: int) -> tuple[float, int]:  # t
     views = []
     for _ in range(repeat):
         for merged in (True, False):
-            with app.app_context():
+            with app.app_context(), work.unit():
                 group = groups.find_group(key)[0]  # type: ignore[index]
                 if merged:
                     groups.merge(group, NAMES[0], NAMES[1])
                 else:
                     groups.unmerge(group, NAMES[0])
-                db.session.commit()
             began = time.perf_counter()
             assert client.get(f"/groups/{key}").status_code == 200
             views.append((time.perf_counter() - began) * 1000)

@@ -2,7 +2,7 @@
 (issue 44).
 
     python -m benchmarks.import_load [--database URL] [--workers 4] [--games 300]
-                                     [--seconds 20] [--importers 2]
+                                     [--seconds 20] [--importers 2] [--kind own|bgstats]
 
 gunicorn as gunicorn.conf.py sets it up (gevent workers, ``--workers`` of them; quotas off),
 on SQLite unless ``--database`` names another. One client reads a small game's JSON
@@ -10,7 +10,8 @@ on SQLite unless ``--database`` names another. One client reads a small game's J
 
 1. alone, for ``--seconds``;
 2. while ``--importers`` clients each import a group of ``--games`` games (3 to 6 players,
-   tests/kits/group_file.py) again and again, for ``--seconds``;
+   tests/kits/group_file.py; ``--kind bgstats``: a BG Stats log of as many Phase 10 plays,
+   tests/kits/logs.py) again and again, for ``--seconds``;
 3. while one client imports an 8 MB file of the longest games (2,000 rounds of 6 players
    each), until it is answered.
 
@@ -33,6 +34,7 @@ from pathlib import Path
 
 from companion.limits import IMPORT_MAX_BYTES
 from tests.kits.group_file import group_file, longest_games
+from tests.kits.logs import bgstats_file
 from tests.kits.server import Server, call, database_url, wipe_database
 
 
@@ -90,6 +92,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--seconds", type=float, default=20)
     parser.add_argument("--importers", type=int, default=2)
+    parser.add_argument("--kind", choices=("own", "bgstats"), default="own",
+                        help="what the importers send: the app's own group files, or BG Stats "
+                             "logs of as many Phase 10 plays (and as many of another game)")
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp())
     url = args.database or database_url("sqlite", folder)
@@ -107,7 +112,8 @@ def main() -> None:
         threading.Timer(args.seconds, stop.set).start()
         alone = reads(server.url, path, stop)
 
-        body = json.dumps(group_file(args.games), separators=(",", ":")).encode()
+        made = group_file(args.games) if args.kind == "own" else bgstats_file(args.games)
+        body = json.dumps(made, separators=(",", ":")).encode()
         stop = threading.Event()
         answers: list[tuple[int, float]] = []
         clients = [threading.Thread(target=importing, args=(server.url, body, stop, answers))

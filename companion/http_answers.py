@@ -282,13 +282,28 @@ def import_refused(error: exchange.ImportRefused) -> Response:
     return json_error(status(error), import_refusal(error), [detail])
 
 
+def play_refusal(error: PlayRefused) -> str:
+    """Why nothing of a BG Stats or BoardGameGeek log was imported, naming the play."""
+    reason = say(error.reason)
+    if error.play is None:
+        return str(_("Nothing was imported: %(reason)s", reason=reason))
+    return str(_("Nothing was imported. Play %(play)s of the file: %(reason)s",
+                 play=error.play, reason=reason))
+
+
+def any_import_refusal(error: CompanionError) -> str:
+    """Why nothing of a file was imported, whichever kind of file it was (the import page)."""
+    if isinstance(error, exchange.ImportRefused):
+        return import_refusal(error)
+    if isinstance(error, PlayRefused):
+        return play_refusal(error)
+    return str(_("Nothing was imported: %(reason)s", reason=say(error.reason)))
+
+
 def play_refused(error: PlayRefused) -> Response:
     """A play of a BG Stats or BoardGameGeek log that cannot be a game: which one, and why."""
-    reason = say(error.reason)
-    message = (_("Nothing was imported: %(reason)s", reason=reason) if error.play is None
-               else _("Nothing was imported. Play %(play)s of the file: %(reason)s",
-                      play=error.play, reason=reason))
-    return json_error(status(error), message, [{"play": error.play, "message": reason}])
+    return json_error(status(error), play_refusal(error),
+                      [{"play": error.play, "message": say(error.reason)}])
 
 
 #: Every refusal the JSON routes answer, and how (a refusal without an entry of its own is a

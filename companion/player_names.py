@@ -24,6 +24,7 @@ Pure Python (with ``regex``): the scoring and the services import it.
 
 from __future__ import annotations
 
+import functools
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -68,6 +69,7 @@ def clean(name: str) -> str:
     return unicodedata.normalize("NFC", name).strip()
 
 
+@functools.lru_cache(maxsize=8192)  # asked for thousands of times by a group's records
 def key(name: str) -> str:
     """Who the name is: NFC, trimmed, case folded, runs of spaces as one.
 

@@ -19,8 +19,10 @@ function filled(template, number) {
 }
 
 // before, after: Maps of round number → sentence; words: {updated, corrected, undone} with
-// "{n}" for the round's number; status: the result line before and after ("" if none).
-export function news(before, after, words, status) {
+// "{n}" for the round's number; status: the result line before and after ("" if none);
+// follow: the same for the way to the game that followed this one at its table ("The next
+// game at this table has started. Go to the rematch"), said when it appears.
+export function news(before, after, words, status, follow) {
   const said = [];
   const numbers = Array.from(new Set([...before.keys(), ...after.keys()])).sort((a, b) => a - b);
   for (const number of numbers) {
@@ -29,6 +31,7 @@ export function news(before, after, words, status) {
     else if (before.get(number) !== after.get(number)) said.push(filled(words.corrected, number));
   }
   if (status && status.after && status.after !== status.before) said.push(status.after);
+  if (follow && follow.after && follow.after !== follow.before) said.push(follow.after);
   if (!said.length) return words.updated;
   return said.map(function (sentence) {
     return /[.!?…。！？]$/.test(sentence) ? sentence : sentence + ".";

@@ -24,6 +24,12 @@ function resultLine(root) {
   return line ? line.textContent.replace(/\s+/g, " ").trim() : "";
 }
 
+// The sentence of the way to the game that followed this one ("" while there is none).
+function rematchLine(root) {
+  const line = root.querySelector("[data-rematch-said]");
+  return line ? line.getAttribute("data-rematch-said").replace(/\s+/g, " ").trim() : "";
+}
+
 // The live region is moved out of the content that is swapped: a region put in afresh with
 // its text already in it is not read out by every screen reader.
 function liveRegion() {
@@ -49,7 +55,7 @@ function followGame() {
     const main = document.getElementById("main");
     if (!main) return;
     const focused = document.activeElement && document.activeElement.id;
-    const before = roundsOf(main), status = resultLine(main);
+    const before = roundsOf(main), status = resultLine(main), follow = rematchLine(main);
     main.innerHTML = html;
     const fresh = main.querySelector("[data-live]");
     if (fresh) {
@@ -65,7 +71,8 @@ function followGame() {
                       corrected: announce.getAttribute("data-corrected"),
                       undone: announce.getAttribute("data-undone") };
       announce.textContent = news(before, roundsOf(main), words,
-                                  { before: status, after: resultLine(main) });
+                                  { before: status, after: resultLine(main) },
+                                  { before: follow, after: rematchLine(main) });
     }
     if (focused && document.getElementById(focused)) document.getElementById(focused).focus();
   }

@@ -38,6 +38,7 @@ from companion.schemas import (
 )
 from companion.schemas.games import game_json
 from companion.schemas.groups import group_json
+from companion.schemas.log_files import ExportQuery, GroupExport, ImportBody, ImportQuery
 from companion.schemas.ratings import OddsAnswer, OddsBody, OddsListJson
 from companion.scoring import seating as scoring_seating
 from companion.services import exchange, games, groups, logs, rematches, seating, work
@@ -241,15 +242,15 @@ def export_game_csv(key: str) -> Response:
 
 
 @bp.get("/groups/<key>/export")
-@documented(answers={200: ExportFile})
+@documented(query=ExportQuery, answers={200: GroupExport})
 def export_group(key: str) -> Response:
     """The group and all its games as an export file (JSON), through either link;
     ``?format=bgstats``: its finished games as a BG Stats export (local times in ``?tz=``,
     by default UTC)."""
     group, _editable = _group(key)
-    if request.args.get("format") == "bgstats":
-        return export_json(logs.export_bgstats(groups.games_of(group),
-                                               logs.zone_of(request.args.get("tz"))),
+    query = read(ExportQuery, request.args.to_dict())
+    if query.format == "bgstats":
+        return export_json(logs.export_bgstats(groups.games_of(group), logs.zone_of(query.tz)),
                            "phase10-group-bgstats.json")
     return export_json(exchange.export_group(group, groups.games_of(group)),
                        "phase10-group.json")
@@ -261,7 +262,8 @@ def _log_response(imported: logs.ImportedLog) -> Response:
     data = group_json(imported.group, derived.edit_keys, derived.records, editable=True,
                       rated=groups.rated(imported.group),
                       roster=groups.roster_of(derived.records))
-    data["skipped"] = imported.skipped
+    data["skipped"] = imported.skipped.total
+    data["skipped_why"] = imported.skipped.as_json()
     response = jsonify(data)
     response.status_code = 201
     return response
@@ -277,12 +279,13 @@ def export_group_csv(key: str) -> Response:
 
 
 @bp.post("/import")
-@documented(json=ExportFile, answers={201: ImportAnswer}, refuses=(Kind.REFUSED,))
+@documented(json=ImportBody, query=ImportQuery, answers={201: ImportAnswer},
+            refuses=(Kind.REFUSED,))
 def import_file() -> Response:
     """Store an exported game or group under new links (every round checked; nothing stored
     when anything is wrong)."""
     request.max_content_length = IMPORT_MAX_BYTES
-    zone = logs.zone_of(request.args.get("tz"))
+    zone = logs.zone_of(read(ImportQuery, request.args.to_dict()).tz)
     if request.mimetype in bgg.XML_TYPES:  # BoardGameGeek's plays
         return _log_response(logs.import_bgg(request.get_data(), zone))
     data = common.body()

@@ -133,6 +133,8 @@ def document() -> dict[str, Any]:
                     parameter["schema"]["pattern"] = f"^{games.KEY.pattern}$"
             for answer in operation["responses"].values():
                 _not_json(answer, schemas)
+            if "requestBody" in operation:
+                _also(operation["requestBody"], schemas)
     return spec
 
 
@@ -156,6 +158,14 @@ def _not_json(answer: dict[str, Any], schemas: dict[str, Any]) -> None:
     if "x-media" in schema:
         inline = {key: item for key, item in schema.items() if key != "x-media"}
         answer["content"] = {schema["x-media"]: {"schema": inline}}
+
+
+def _also(body: dict[str, Any], schemas: dict[str, Any]) -> None:
+    """A body that may also come as other media types (schemas.log_files.ImportBody: XML)."""
+    content = body.get("content", {})
+    ref = content.get("application/json", {}).get("schema", {}).get("$ref", "")
+    schema = schemas.get(ref.rsplit("/", 1)[-1], {})
+    content.update(schema.pop("x-also", {}))
 
 
 @bp.get("/openapi.json")

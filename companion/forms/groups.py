@@ -51,7 +51,13 @@ class AddGameForm(FlaskForm):
 
 
 class ImportForm(FlaskForm):
-    file = FileField(_l("Export file (.json)"), render_kw={"accept": ".json,application/json"})
+    """A file to import: the app's own export, a BG Stats export or BoardGameGeek's plays XML
+    (told apart by what the file holds); ``zone``: the phone's time zone, in which a log's
+    times are local (static/import.js; without script: UTC)."""
+
+    file = FileField(_l("File to import (.json or .xml)"), render_kw={
+        "accept": ".json,.xml,application/json,application/xml,text/xml", "class": "file-input"})
+    zone = HiddenField(default="UTC", render_kw={"data-zone": ""})
 
 
 class SeatingForm(FlaskForm):
@@ -63,7 +69,9 @@ class SeatingForm(FlaskForm):
 
 
 class TablesForm(FlaskForm):
-    """The proposed tables (``table-0`` … ``table-5``, each a list of names) and the edition
-    their games start with."""
+    """The proposed tables (``table-0`` … ``table-5``, each a list of names), the edition
+    their games start with, and the read-only link of the group's newest game when they were
+    proposed (``after``: a second tap on the same proposal starts nothing more)."""
 
     edition = HiddenField()
+    after = HiddenField()

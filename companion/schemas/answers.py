@@ -347,6 +347,17 @@ class RatingsJson(TypedDict):
     board: list[RatingJson]
 
 
+class SkippedJson(TypedDict):
+    """Why the plays of a log that were left out were left out."""
+
+    other_games: Annotated[int, Field(description="plays of another game than Phase 10")]
+    ignored: Annotated[int, Field(description="plays BG Stats marks as ignored")]
+    incomplete: Annotated[int, Field(description=(
+        "plays BoardGameGeek marks as incomplete (``incomplete=\"1\"``)"))]
+    players: Annotated[int, Field(description=(
+        "Phase 10 plays of one player or more than six"))]
+
+
 class GroupJson(TypedDict):
     """A group: its games, newest first, and its records (docs/API.md, "Groups")."""
 
@@ -371,6 +382,9 @@ class GroupJson(TypedDict):
         "only in the answer to an import of a BG Stats or BoardGameGeek log: how many of its "
         "plays were left out (other games, plays marked ignored or incomplete, plays of one "
         "player or more than six)"))]]
+    skipped_why: NotRequired[Annotated[SkippedJson, Field(description=(
+        "only in the answer to an import of a BG Stats or BoardGameGeek log: the plays left "
+        "out, by why"))]]
 
 
 class ErrorJson(TypedDict):

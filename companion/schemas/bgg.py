@@ -22,7 +22,7 @@ from defusedxml.ElementTree import fromstring
 from companion.limits import MAX_GAMES
 from companion.numbers import SIGNED, whole_number
 from companion.refusals import InputError
-from companion.schemas.bgstats import Plays
+from companion.schemas.bgstats import Plays, Skipped
 from companion.schemas.logged import LoggedPlay, LoggedPlayer, PlayRefused
 
 XML_TYPES = ("application/xml", "text/xml")
@@ -94,17 +94,20 @@ def read_plays(root: Element, zone: ZoneInfo,
     quantity says; PlayRefused (with ``play``: its number in the file) for one that cannot
     be read."""
     found: list[tuple[int, LoggedPlay]] = []
-    skipped = 0
+    other_games = incomplete = 0
     for number, element in enumerate(root.iterfind("play"), 1):
         try:
             play, quantity = _play(element, zone)
         except PlayRefused as error:
             error.play = number
             raise
-        if element.get("incomplete") == "1" or not wanted(play.game, play.bgg_id):
-            skipped += quantity
+        if not wanted(play.game, play.bgg_id):
+            other_games += quantity
+            continue
+        if element.get("incomplete") == "1":
+            incomplete += quantity
             continue
         if len(found) + quantity > MAX_GAMES:
-            raise InputError("a file holds at most %(max)s games", max=MAX_GAMES)
+            raise PlayRefused("a file holds at most %(max)s games", max=MAX_GAMES)
         found.extend((number, play) for _copy in range(quantity))
-    return Plays(tuple(found), skipped)
+    return Plays(tuple(found), Skipped(other_games=other_games, incomplete=incomplete))

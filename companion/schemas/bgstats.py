@@ -22,7 +22,9 @@ from pydantic import Field, StrictBool, StrictInt, StrictStr, ValidationError
 
 from companion import player_names, scoring
 from companion.editions import Edition
+from companion.limits import MAX_GAMES
 from companion.numbers import SIGNED
+from companion.schemas.answers import SkippedJson
 from companion.schemas.base import Says, Schema, first, refusal
 from companion.schemas.logged import CARD_GAME_BGG_ID, LoggedPlay, LoggedPlayer, PlayRefused
 from companion.scoring.final import points_of
@@ -131,12 +133,32 @@ def _moment(text: str | None, zone: ZoneInfo) -> datetime | None:
 
 
 @dataclass(frozen=True)
+class Skipped:
+    """How many plays of a log were left out, and why: plays of other games, plays the log
+    marks as ignored (BG Stats) or incomplete (BoardGameGeek), and Phase 10 plays of fewer
+    than 2 or more than 6 players."""
+
+    other_games: int = 0
+    ignored: int = 0
+    incomplete: int = 0
+    players: int = 0
+
+    @property
+    def total(self) -> int:
+        return self.other_games + self.ignored + self.incomplete + self.players
+
+    def as_json(self) -> SkippedJson:
+        return SkippedJson(other_games=self.other_games, ignored=self.ignored,
+                           incomplete=self.incomplete, players=self.players)
+
+
+@dataclass(frozen=True)
 class Plays:
-    """A log's plays: each Phase 10 one with its number in the file (from 1), and how many
-    others were left out (other games, plays marked ignored, incomplete ones)."""
+    """A log's plays: each Phase 10 one with its number in the file (from 1), and those left
+    out (:class:`Skipped`)."""
 
     found: tuple[tuple[int, LoggedPlay], ...]
-    skipped: int
+    skipped: Skipped
 
 
 def read_plays(file: BgStatsFile, zone: ZoneInfo,
@@ -145,18 +167,24 @@ def read_plays(file: BgStatsFile, zone: ZoneInfo,
     ``play``: its number) for one that cannot be read."""
     people = {player.id: player for player in file.players}
     games = {game.id: game for game in file.games}
-    found, skipped = [], 0
+    found: list[tuple[int, LoggedPlay]] = []
+    other_games = ignored = 0
     for number, play in enumerate(file.plays, 1):
         game = games.get(play.game)
-        if play.ignored or game is None or not wanted(game.name, game.bgg_id):
-            skipped += 1
+        if game is None or not wanted(game.name, game.bgg_id):
+            other_games += 1
             continue
+        if play.ignored:
+            ignored += 1
+            continue
+        if len(found) == MAX_GAMES:  # one more than a group holds: no need to read on
+            raise PlayRefused("a file holds at most %(max)s games", max=MAX_GAMES)
         try:
             found.append((number, _logged(play, game, people, zone)))
         except PlayRefused as error:
             error.play = number
             raise
-    return Plays(tuple(found), skipped)
+    return Plays(tuple(found), Skipped(other_games=other_games, ignored=ignored))
 
 
 def _logged(play: BgPlay, game: BgGame, people: dict[int, BgPlayer],

@@ -83,14 +83,20 @@ def check_round(current: Sheet, round: Round) -> tuple[tuple[Problem, ...], tupl
     Warnings are only looked for in a round that breaks no rule, and only in the card
     games. Raises GameFinished when the game is decided.
     """
-    if current.status == "finished":
-        raise GameFinished()
-    if current.next_round > MAX_ROUNDS:
-        return (Problem("a game has at most %(max)s rounds", {"max": MAX_ROUNDS}),), ()
-    errors = _errors(current, round)
+    errors = _rule_errors(current, round)
     if errors or current.setup.edition.markers:
         return errors, ()
     return errors, sheet.round_warnings(current, round)
+
+
+def _rule_errors(current: Sheet, round: Round) -> tuple[Problem, ...]:
+    """The rules ``round`` breaks as the next round of ``current`` (GameFinished when the game
+    is decided)."""
+    if current.status == "finished":
+        raise GameFinished()
+    if current.next_round > MAX_ROUNDS:
+        return (Problem("a game has at most %(max)s rounds", {"max": MAX_ROUNDS}),)
+    return _errors(current, round)
 
 
 def add_round(current: Sheet, round: Round, *, confirm: bool = False) -> Sheet:
@@ -99,10 +105,14 @@ def add_round(current: Sheet, round: Round, *, confirm: bool = False) -> Sheet:
     Raises GameFinished, RoundRejected (errors), or NeedsConfirmation (warnings, unless
     ``confirm``).
     """
-    errors, warnings = check_round(current, round)
+    warnings: tuple[Problem, ...] = ()
+    if confirm:  # its warnings are answered already: only the rules are looked at
+        errors = _rule_errors(current, round)
+    else:
+        errors, warnings = check_round(current, round)
     if errors:
         raise RoundRejected(current.next_round, errors)
-    if warnings and not confirm:
+    if warnings:
         raise NeedsConfirmation(warnings)
     return _advance(current, round)
 

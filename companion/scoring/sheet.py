@@ -112,7 +112,8 @@ def _normalised(sheet: Sheet, round: Round) -> tuple[Result, ...]:
     """The round's results in seating order, with who went out marked."""
     results = expected_results(sheet, round)
     went_out = who_went_out(results)[0]
-    return tuple(replace(result, went_out=result.player == went_out) for result in results)
+    return tuple(result if result.went_out == (result.player == went_out)
+                 else replace(result, went_out=result.player == went_out) for result in results)
 
 
 def phase_tried(sheet: Sheet, player: str) -> int | None:
@@ -160,8 +161,9 @@ def _line_after(setup: Setup, line: PlayerLine, result: Result | None, phase: in
     done = line.phases_done
     if result.laid and not tiebreak_round and phase is not None:
         done = (*done, phase)
-    return replace(line, phases_done=done, current_phase=_next_phase(setup, done, number),
-                   points=line.points + points, round_points=(*line.round_points, points))
+    # Made directly, not by dataclasses.replace: once per player per round of every replay.
+    return PlayerLine(line.name, line.seat, done, _next_phase(setup, done, number),
+                      line.points + points, line.marker, (*line.round_points, points))
 
 
 def _outcome(sheet: Sheet, lines: Sequence[PlayerLine], results: Sequence[Result]

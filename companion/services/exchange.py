@@ -34,7 +34,16 @@ from companion.refusals import CompanionError, Kind, Reason, ServiceError
 from companion.schemas import FORMAT, VERSION
 from companion.schemas.files import too_many
 from companion.scoring import record_tallies, roster
-from companion.services import editions, finals, groups, head_to_head, players, work
+from companion.services import (
+    bulk,
+    editions,
+    finals,
+    groups,
+    head_to_head,
+    players,
+    ratings,
+    work,
+)
 from companion.services.games import (
     SetupError,
     final_of,
@@ -123,7 +132,7 @@ def export_group(group: models.Group, games: Sequence[models.Game]) -> dict[str,
 
 
 CSV_HEADER = ("game", "date", "edition", "round", "tiebreak", "seat", "player", "phase_tried",
-              "phase_laid", "points", "went_out", "total", "marker")
+              "phase_laid", "points", "went_out", "total", "marker", "phases_done", "place")
 
 
 #: What makes a spreadsheet read a cell as a formula when it comes first: the four signs, and
@@ -146,19 +155,30 @@ def safe_cell(value: object) -> str:
 
 
 def _rows(number: int, game: models.Game) -> Iterable[tuple[object, ...]]:
+    """A row per player per round; a game known by its final result alone (typed from paper,
+    logged elsewhere) a ``final`` row per player instead: the phases completed, the penalty
+    points (as ``points`` and ``total``), the board game's marker and the place, each empty
+    where not known."""
     sheet = sheet_of(game)
     seats = {line.name: line.seat for line in sheet.players}
+    date = game.created_at.date().isoformat()
+    if sheet.final is not None:
+        for line in sheet.final:
+            yield (number, date, game.edition, "final", False, seats[line.player] + 1,
+                   line.player, None, None, line.points, None, line.points, line.marker,
+                   line.phases, line.place)
+        return
     for view in sheet.rounds:
         for result in view.results:
             laid = result.phase if result.phase is not None else result.laid
-            yield (number, game.created_at.date().isoformat(), game.edition, view.number,
-                   view.tiebreak, seats[result.player] + 1, result.player,
-                   view.attempted.get(result.player), laid, result.points, result.went_out,
-                   view.totals.get(result.player), view.markers.get(result.player))
+            yield (number, date, game.edition, view.number, view.tiebreak,
+                   seats[result.player] + 1, result.player, view.attempted.get(result.player),
+                   laid, result.points, result.went_out, view.totals.get(result.player),
+                   view.markers.get(result.player), None, None)
 
 
 def to_csv(games: Sequence[models.Game]) -> str:
-    """One row per player per round, with a header row."""
+    """A header row, then one row per player per round (:func:`_rows`)."""
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(CSV_HEADER)
@@ -389,12 +409,29 @@ class _Planned:
     last_round_at: datetime | None
     edit_key: str = field(default_factory=models.new_key)
     view_key: str = field(default_factory=models.new_key)
+    final: tuple[scoring.FinalResult, ...] | None = None
+    """Each player's line, in seating order, of a game known by its final result alone."""
     facts: record_tallies.Facts | None = None
     """What the game adds to its group's records (None: not finished)."""
 
     def __post_init__(self) -> None:
         self.facts = record_tallies.facts(self.sheet, self.view_key, self.created_at,
                                           self.last_round_at)
+
+    def player_rows(self, game_id: int) -> list[tuple[Any, ...]]:
+        """Its players' rows: each seat, and its line of the final result when it has one."""
+        lines: Sequence[scoring.FinalResult | None] = self.final or [None] * len(self.table.seats)
+        return [(game_id, seat.seat, seat.name, seat.joined, seat.left,
+                 *((None,) * 4 if line is None
+                   else (line.place, line.phases, line.points, line.marker)))
+                for seat, line in zip(self.table.seats, lines, strict=True)]
+
+
+def plan_final(planned: finals.Planned) -> _Planned:
+    """A game known by its final result (services.finals.plan) as the import stores it: a
+    table without rounds, finished."""
+    return _Planned(_Table(planned.spec), planned.sheet(), planned.created_at,
+                    planned.last_round_at, final=planned.placed)
 
 
 #: Rounds of one game played between two looks at the clock (companion.infra.green.Turns).
@@ -470,32 +507,6 @@ def _json(value: object) -> str:
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
 
 
-#: Rows in one statement on PostgreSQL: each a short wait for the server, whose answers the
-#: worker waits for cooperatively (and at most DATABASE_ANSWER_SECONDS each).
-_ROWS_A_STATEMENT = 1000
-
-
-def _insert_rows(table: Any, columns: Sequence[str], rows: list[tuple[Any, ...]]) -> None:
-    """Many plain rows (text, numbers, booleans) into ``table``, run by the driver itself: a
-    hundred thousand results without building a mapping for each. SQLite takes them in one
-    call; PostgreSQL a statement of many rows at a time."""
-    if not rows:
-        return
-    connection = db.session.connection()
-    listed = ", ".join(columns)
-    if connection.dialect.paramstyle == "qmark":
-        connection.exec_driver_sql(
-            f"INSERT INTO {table.name} ({listed}) VALUES ({', '.join('?' * len(columns))})",
-            rows)
-        return
-    one = "(" + ", ".join(["%s"] * len(columns)) + ")"
-    for start in range(0, len(rows), _ROWS_A_STATEMENT):
-        part = rows[start:start + _ROWS_A_STATEMENT]
-        connection.exec_driver_sql(
-            f"INSERT INTO {table.name} ({listed}) VALUES {', '.join([one] * len(part))}",
-            tuple(value for row in part for value in row))
-
-
 def _store_games(plans: Sequence[_Planned], group_id: int | None, now: datetime) -> list[int]:
     """The games, their players, rounds and results: one statement per table (many rows
     each), none of them through the session's objects. Returns the games' ids."""
@@ -521,11 +532,11 @@ def _store_games(plans: Sequence[_Planned], group_id: int | None, now: datetime)
     made = {row.view_key: row.id for row in db.session.execute(
         insert(game_table).returning(game_table.c.view_key, game_table.c.id), rows)}
     ids = [made[plan.view_key] for plan in plans]
-    _insert_rows(models.Player.__table__,
-                 ("game_id", "seat", "name", "joined_round", "left_round"),
-                 [(game_id, seat.seat, seat.name, seat.joined, seat.left)
-                  for game_id, plan in zip(ids, plans, strict=True)
-                  for seat in plan.table.seats])
+    bulk.insert_rows(models.Player.__table__,
+                 ("game_id", "seat", "name", "joined_round", "left_round", "place",
+                  "final_phases", "final_points", "final_marker"),
+                 [row for game_id, plan in zip(ids, plans, strict=True)
+                  for row in plan.player_rows(game_id)])
     rounds = [{"game_id": game_id, "number": number, "created_at": at}
               for game_id, plan in zip(ids, plans, strict=True)
               for number, at in enumerate(plan.table.times, 1)]
@@ -534,7 +545,7 @@ def _store_games(plans: Sequence[_Planned], group_id: int | None, now: datetime)
     stored = {(row.game_id, row.number): row.id for row in db.session.execute(
         insert(round_table).returning(round_table.c.id, round_table.c.game_id,
                                       round_table.c.number), rounds)}
-    _insert_rows(models.Result.__table__,
+    bulk.insert_rows(models.Result.__table__,
                  ("round_id", "position", "player", "laid", "phase", "points", "went_out"),
                  [(stored[game_id, number], position, result.player, result.laid,
                    result.phase, result.points, result.went_out)
@@ -559,13 +570,13 @@ def _tallies(plans: Sequence[_Planned]) -> dict[str, Any]:
     return kept
 
 
-def _store_group(item: schemas.GroupFile, plans: Sequence[_Planned],
+def _store_group(name: str, created_at: datetime, plans: Sequence[_Planned],
                  aliases: list[tuple[str, str]], kept: dict[str, Any],
                  now: datetime) -> models.Group:
     """The group with its games and names for its people; ``kept``: its records
     (:func:`_tallies`), to which its head-to-head is added, derived once from all its games
     (what services.group_records and services.head_to_head keep game by game)."""
-    group = models.Group(name=groups.clean_name(item.name), created_at=item.created_at or now,
+    group = models.Group(name=groups.clean_name(name), created_at=created_at,
                          revision=1 + len(plans))
     db.session.add(group)
     db.session.flush()
@@ -579,13 +590,17 @@ def _store_group(item: schemas.GroupFile, plans: Sequence[_Planned],
                if plan.facts is not None]
     if counted:
         head_to_head.rebuild(db.session(), group, kept, counted)
-        db.session.execute(insert(models.Standing.__table__), [
-            {"group_id": group.id, "game_id": game_id, "spelling": player_names.key(player["name"]),
-             "name": player["name"], "points": player["points"], "played_at": facts["at"],
-             "view_key": facts["ref"], "seconds": facts.get("seconds")}
+        bulk.insert_rows(models.Standing.__table__, (
+            "group_id", "game_id", "spelling", "name", "points", "played_at", "view_key",
+            "seconds"), [
+            (group.id, game_id, player_names.key(player["name"]), player["name"], player["points"],
+             facts["at"], facts["ref"], facts.get("seconds"))
             for game_id, facts in counted for player in facts["players"]])
     group.tallies = _json(kept)
-    group.ratings = None  # rated once, from its first game, when first read (services.ratings)
+    # Rated once, from all its games, in this unit of work (services.ratings).
+    ratings.rate_new(group, [
+        (game_id, plan.facts, plan.last_round_at)
+        for game_id, plan in zip(ids, plans, strict=True) if plan.facts is not None])
     db.session.flush()
     return group
 
@@ -609,15 +624,24 @@ def _written(store: Callable[[], T]) -> T:
     return unit()
 
 
-def _import_final(item: schemas.GameFile, number: int | None) -> models.Game:
-    """A game known by its final result (services.finals): one row and its players, stored
-    with the others in the import's write."""
+def _plan_final(item: schemas.GameFile, number: int | None, now: datetime) -> _Planned:
+    """A game known by its final result (services.finals), stored with the others."""
     try:
-        return finals.import_final(item)
+        return plan_final(finals.plan_import(item, now))
     except SetupError as error:
         field, reason = error.problems[0]
         raise ImportRefused(reason, number, player=getattr(reason, "player", None),
                             field=field) from error
+
+
+def store_group(name: str, plans: Sequence[_Planned]) -> models.Group:
+    """A new group of the games ``plans`` (:func:`plan_final`: a log's plays), written all at
+    once in a unit of work of its own, oldest game first, its records derived once."""
+    now = datetime.now(UTC).replace(tzinfo=None)
+    ordered = sorted(plans, key=lambda plan: plan.created_at)
+    kept = _tallies(ordered)
+    return db.session.get_one(models.Group, _written(
+        lambda: _store_group(name, now, ordered, [], kept, now).id))
 
 
 def import_data(data: object) -> Imported:
@@ -630,12 +654,9 @@ def import_data(data: object) -> Imported:
     made: dict[str, Edition] = {}
     file = read_file(_with_house_rules(data, made), turn)
     now = datetime.now(UTC).replace(tzinfo=None)
-    if file.kind == "game" and file.game is not None and file.game.final is not None:
-        final = file.game
-        return Imported(game=db.session.get_one(
-            models.Game, _written(lambda: _import_final(final, None).id)))
     if file.kind == "game" and file.game is not None:
-        plan = _plan(file.game, None, now, turn)
+        plan = (_plan_final(file.game, None, now) if file.game.final is not None
+                else _plan(file.game, None, now, turn))
 
         def store_game() -> int:
             for edition in made.values():
@@ -650,12 +671,9 @@ def import_data(data: object) -> Imported:
     except groups.GroupProblem as error:
         raise ImportRefused(error.reason) from error
     plans = []
-    typed_from_paper = []
     for number, game in enumerate(item.games, 1):
-        if game.final is not None:
-            typed_from_paper.append((number, game))
-        else:
-            plans.append(_plan(game, number, now, turn))
+        plans.append(_plan_final(game, number, now) if game.final is not None
+                     else _plan(game, number, now, turn))
         turn()
     aliases = _aliases(item)
     kept = _tallies(plans)
@@ -663,11 +681,7 @@ def import_data(data: object) -> Imported:
     def store_group() -> int:
         for edition in made.values():
             editions.store_planned(edition)
-        group = _store_group(item, plans, aliases, kept, now)
-        for number, entry in typed_from_paper:  # few: each kept in the records as it joins
-            _import_final(entry, number).group_id = group.id
-        db.session.flush()
-        return group.id
+        return _store_group(item.name, item.created_at or now, plans, aliases, kept, now).id
 
     # Everything is known to be good: the write lock is taken now, for the writes alone.
     return Imported(group=db.session.get_one(models.Group, _written(store_group)))

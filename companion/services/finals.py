@@ -2,14 +2,17 @@
 from another app's log), finished at once and without rounds.
 
 The rules of such a result are in :mod:`companion.scoring.final`; this module checks the
-game's settings as any new game's, stores each player's line with the player and the game's
-time and length, and leaves the rest to what every write keeps (the group's records, at the
-commit of the unit of work).
+game's settings as any new game's and places the players (:func:`plan`, nothing stored).
+:func:`record_final` then stores one game: each player's line with the player and the game's
+time and length, the rest left to what every write keeps (the group's records, at the commit
+of the unit of work). An import stores many planned games at once instead
+(companion.services.exchange.plan_final).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -51,25 +54,53 @@ def check(spec: scoring.GameSpec, results: Sequence[scoring.FinalResult], *,
     return spec, setup
 
 
+@dataclass(frozen=True)
+class Planned:
+    """A game known by its final result, checked and placed, before anything is stored: its
+    settings, setup, each player's line (placed, in seating order), when it began and when
+    it ended (None: its length is unknown)."""
+
+    spec: scoring.GameSpec
+    setup: scoring.Setup
+    placed: tuple[scoring.FinalResult, ...]
+    created_at: datetime
+    last_round_at: datetime | None
+
+    def sheet(self) -> scoring.Sheet:
+        return scoring.final_sheet(self.setup, self.placed)
+
+
+def plan(spec: scoring.GameSpec, results: Sequence[scoring.FinalResult], *,
+         played_at: datetime | None = None, duration_s: int | None = None,
+         logged: bool = False, now: datetime | None = None) -> Planned:
+    """The game whose final result ``results`` is, checked and placed, nothing stored.
+
+    Typed from paper, the sheet's rule places the players; ``logged`` (another app's log),
+    the places given are kept. ``played_at``: when the game began (by default it ended at
+    ``now``, ``duration_s`` ago); the game ends ``duration_s`` later (None: its length is
+    unknown)."""
+    spec, setup = check(spec, results, logged=logged)
+    placed = scoring.ranked(setup, results, keep_places=logged)
+    now = now or datetime.now(UTC).replace(tzinfo=None, microsecond=0)
+    length = None if duration_s is None else timedelta(seconds=duration_s)
+    created_at = played_at or now - (length or timedelta())
+    return Planned(spec, setup, placed, created_at,
+                   None if length is None else created_at + length)
+
+
 def record_final(spec: scoring.GameSpec, results: Sequence[scoring.FinalResult], *,
                  played_at: datetime | None = None, duration_s: int | None = None,
                  logged: bool = False) -> models.Game:
-    """Start and finish the game whose final result ``results`` is, in one unit of work.
-
-    Typed from paper, the sheet's rule places the players; ``logged`` (another app's log),
-    the places given are kept. ``played_at``: when the game began (by default it just ended,
-    ``duration_s`` ago); the game ends ``duration_s`` later (None: its length is unknown)."""
-    spec, setup = check(spec, results, logged=logged)
-    placed = scoring.ranked(setup, results, keep_places=logged)
+    """Start and finish the game whose final result ``results`` is (:func:`plan`), in one
+    unit of work."""
+    planned = plan(spec, results, played_at=played_at, duration_s=duration_s, logged=logged)
     with work.unit():
-        game = games.create_game(spec)
-        for player, result in zip(game.players, placed, strict=True):
+        game = games.create_game(planned.spec)
+        for player, result in zip(game.players, planned.placed, strict=True):
             player.place, player.final_phases = result.place, result.phases
             player.final_points, player.final_marker = result.points, result.marker
-        now = datetime.now(UTC).replace(tzinfo=None, microsecond=0)
-        length = None if duration_s is None else timedelta(seconds=duration_s)
-        game.created_at = played_at or now - (length or timedelta())
-        game.last_round_at = None if length is None else game.created_at + length
+        game.created_at = planned.created_at
+        game.last_round_at = planned.last_round_at
         db.session.flush()
         games.written(game)  # finished now: its group's records count the final result
     return game
@@ -84,11 +115,11 @@ def file_part(game: models.Game, final: Sequence[scoring.FinalResult]) -> dict[s
             "duration_s": seconds}
 
 
-def import_final(item: schemas.GameFile) -> models.Game:
-    """The game an export file's ``item`` with a final result describes: its places kept
-    when every line has one, else placed by the sheet's rule."""
+def plan_import(item: schemas.GameFile, now: datetime | None = None) -> Planned:
+    """The game an export file's ``item`` with a final result describes (:func:`plan`): its
+    places kept when every line has one, else placed by the sheet's rule."""
     placed = item.placed()
     final = item.to_final(placed=placed)
     assert final is not None
-    return record_final(item.to_spec(), final, played_at=item.created_at or item.played_at,
-                        duration_s=item.duration_s, logged=placed)
+    return plan(item.to_spec(), final, played_at=item.created_at or item.played_at,
+                duration_s=item.duration_s, logged=placed, now=now)

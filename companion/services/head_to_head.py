@@ -34,6 +34,7 @@ from sqlalchemy.orm import Session
 from companion import models
 from companion.scoring import pairs
 from companion.scoring.records import Identities
+from companion.services import bulk
 
 _T = models.PairGame.__table__.c
 _JSON = {"separators": (",", ":"), "ensure_ascii": False}
@@ -211,7 +212,7 @@ def rebuild(session: Session, group: models.Group, kept: dict[str, Any],
     ordered = sorted(games, key=lambda item: pairs.sequence(item[1]))
     kept["pairs"] = pairs.head_to_head(
         (pairs.sequence(facts), pairs.game_outcomes(facts, ids.of)) for _id, facts in ordered)
-    rows: list[dict[str, Any]] = []
+    rows: list[tuple[Any, ...]] = []
     current: dict[tuple[str, str], tuple[int, int]] = {}
     for game_id, facts in ordered:
         seq = pairs.sequence(facts)
@@ -220,11 +221,10 @@ def rebuild(session: Session, group: models.Group, kept: dict[str, Any],
             way, run = current.get(pair, (0, 0))
             run = run + 1 if way == outcome.ahead else 1
             current[pair] = (outcome.ahead, run)
-            rows.append({"group_id": group.id, "game_id": game_id, "first": outcome.first,
-                         "second": outcome.second, "seq": seq, "ahead": outcome.ahead,
-                         "run": run})
-    if rows:
-        session.execute(insert(models.PairGame.__table__), rows)
+            rows.append((group.id, game_id, outcome.first, outcome.second, seq,
+                         outcome.ahead, run))
+    bulk.insert_rows(models.PairGame.__table__,
+                     ("group_id", "game_id", "first", "second", "seq", "ahead", "run"), rows)
 
 
 def rebuild_merged(session: Session, group_id: int) -> None:

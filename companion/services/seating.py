@@ -16,7 +16,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
+from sqlalchemy import select
+from sqlalchemy.orm import selectinload
+
 from companion import editions, models, player_names
+from companion.infra import storage
 from companion.infra.extensions import db
 from companion.limits import MAX_NAME, MAX_PLAYERS, MAX_SEATED, MAX_TONIGHT_TABLES
 from companion.refusals import Reason
@@ -28,6 +32,10 @@ from companion.services import games, groups, ratings, work
 
 #: An evening: the group's newest game and the games started this many hours before it.
 EVENING_HOURS = 12
+#: ... at most this many of them, the newest (as many tables as a proposal's ``tonight``
+#: takes): an evening's view costs the same whatever the group's history, even when a whole
+#: history was typed in or imported in one evening.
+EVENING_GAMES = MAX_TONIGHT_TABLES
 
 
 # The one place the seating learns how strong a player is: their rating's ordinal in the
@@ -139,12 +147,19 @@ class Table:
     game: models.Game
     players: tuple[str, ...]
     first: str
+    new: bool = True
+    """False: the game was started already for these tables (a second tap)."""
 
 
 def start_tables(group: models.Group, tables: Sequence[Sequence[str]],
-                 like: GameSpec) -> list[Table]:
+                 like: GameSpec, after: str | None = None) -> list[Table]:
     """One game per table in ``group``, in one unit of work (all or nothing), each with
-    ``like``'s edition and variants and a first dealer (or starter) drawn at random."""
+    ``like``'s edition and variants and a first dealer (or starter) drawn at random.
+
+    ``after``: the read-only link of the group's newest game when the tables were proposed
+    ("" when it had none; None: not known). When the group's games since then are these
+    tables' games, started by a second tap on the proposal (or by another phone showing
+    it), they are the answer and nothing is started again."""
     if not tables:
         raise SeatingRefused("tables", Reason("nobody to seat: name the players who are here"))
     if len(tables) > MAX_SEATED // MAX_PLAYERS:
@@ -153,6 +168,12 @@ def start_tables(group: models.Group, tables: Sequence[Sequence[str]],
     _present(group, [name for table in tables for name in table])  # each person once
     started = []
     with work.unit():
+        if after is not None:
+            storage.begin_write()  # SQLite: one of two taps at once waits for the other
+            models.locked_group(db.session(), group.id)  # PostgreSQL: the same
+            again = _started_already(group, tables, after)
+            if again:
+                return again
         for table in tables:
             groups.make_room(group.id)
             game = games.create_game(GameSpec(like.edition, tuple(table), like.phases,
@@ -163,6 +184,32 @@ def start_tables(group: models.Group, tables: Sequence[Sequence[str]],
             seated = tuple(player.name for player in game.players)
             started.append(Table(game, seated, seated[game.first_dealer]))
     return started
+
+
+def _started_already(group: models.Group, tables: Sequence[Sequence[str]],
+                     after: str) -> list[Table]:
+    """The games of ``tables`` (in their order, each seated as its table) when they are
+    exactly the group's games newer than the one behind ``after``; else none."""
+    newest = db.session.execute(
+        select(models.Game).options(selectinload(models.Game.players))
+        .where(models.Game.group_id == group.id)
+        .order_by(models.Game.created_at.desc(), models.Game.id.desc())
+        .limit(len(tables) + 1)).scalars().all()
+    since = []
+    for game in newest:
+        if game.view_key == after:
+            break
+        since.append(game)
+    since.reverse()  # the order the tables were started in
+    key = player_names.key
+    if [[key(player.name) for player in game.players] for game in since] != [
+            [key(name) for name in table] for table in tables]:
+        return []
+    found = []
+    for game in since:
+        seated = tuple(player.name for player in game.players)
+        found.append(Table(game, seated, seated[game.first_dealer], new=False))
+    return found
 
 
 def settings_for(group: models.Group, edition_key: str | None) -> GameSpec:
@@ -206,14 +253,15 @@ class Evening:
 
 def evening(group: models.Group, derived: records.Derived) -> Evening:
     """The evening of the group's games ``derived`` lists (newest first): no query unless
-    all of them are in it and the group has more (then the whole list is read)."""
+    all of them are in it and the group has more (then its newest EVENING_GAMES are read)."""
     listed = derived.records.games
     if not listed:
         return Evening((), ())
     since = listed[0].played_at - timedelta(hours=EVENING_HOURS)
-    if len(listed) < derived.total and listed[-1].played_at >= since:
-        return evening(group, groups.derived(group, derived.fingerprint, listed=None))
-    tonight = tuple(reversed([game for game in listed if game.played_at >= since]))
+    if len(listed) < min(derived.total, EVENING_GAMES) and listed[-1].played_at >= since:
+        return evening(group, groups.derived(group, derived.fingerprint, listed=EVENING_GAMES))
+    tonight = tuple(reversed([game for game in listed[:EVENING_GAMES]
+                              if game.played_at >= since]))
     return Evening(tonight, _lines(tonight, _changes(group, tonight)))
 
 

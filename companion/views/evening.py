@@ -60,7 +60,9 @@ def propose(key: str) -> str | tuple[str, int]:
     settings = seating.settings_for(group, None)
     return render_template(
         "groups/tonight.html", group=group, tables=asked.named(tables), again=again,
-        tables_form=TablesForm(formdata=None, edition=settings.edition.key),
+        tables_form=TablesForm(formdata=None, edition=settings.edition.key,
+                               after=derived.records.games[0].ref if derived.records.games
+                               else ""),
         choices=[edition for edition in editions.all_editions() if edition.start_hint])
 
 
@@ -75,7 +77,8 @@ def start(key: str) -> Response:
               if (names := request.form.getlist(f"table-{number}"))]
     try:
         started = seating.start_tables(group, tables,
-                                       seating.settings_for(group, form.edition.data or None))
+                                       seating.settings_for(group, form.edition.data or None),
+                                       after=form.after.data)
     except CompanionError as refused:
         flash(say(refused.reason, sentence=True), "error")
         return see_other("groups.page", key=group.edit_key, _anchor="tonight")
@@ -86,4 +89,7 @@ def start(key: str) -> Response:
               _("The game started: %(name)s deals first.", name=started[0].first))
         return see_other("games.sheet", key=started[0].game.edit_key)
     flash(_("%(count)s games started: each table opens its own below.", count=len(started)))
-    return see_other("groups.page", key=group.edit_key, _anchor="evening")
+    # Scrolled to the first of them: the evening lists its games oldest first, so on a long
+    # evening the new tables' games are screens below its top.
+    return see_other("groups.page", key=group.edit_key,
+                     _anchor=f"game-{started[0].game.view_key}")

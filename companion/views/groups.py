@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from flask import Blueprint, flash, render_template, request, session, url_for
-from flask_babel import format_decimal, format_percent, get_locale
+from flask_babel import format_decimal, format_percent, get_locale, ngettext
 from flask_babel import gettext as _
 from markupsafe import Markup
 from werkzeug import Response
@@ -29,11 +29,12 @@ from companion.forms.groups import (
 )
 from companion.i18n import say
 from companion.limits import IMPORT_MAX_BYTES
-from companion.refusals import Kind, NotAForm, NotThere
+from companion.refusals import CompanionError, Kind, NotAForm, NotThere
 from companion.rules.errors import Reason
+from companion.schemas import bgstats
 from companion.scoring.ratings import BOARD, CARD, PROVISIONAL_GAMES, Rating
 from companion.scoring.records import Derived, GameSummary, GroupRecords, hardest
-from companion.services import exchange, groups, rematches, seating, work
+from companion.services import exchange, groups, logs, rematches, seating, work
 from companion.services.players import RosterError
 from companion.views.redirects import see_other
 
@@ -388,33 +389,70 @@ def rematch(key: str) -> Response:
     return see_other("games.sheet", key=found.game.edit_key)
 
 
-def _read_upload(form: ImportForm) -> object:
+def _import_upload(form: ImportForm) -> exchange.Imported | logs.ImportedLog:
+    """Store the uploaded file, whichever it is, told apart by what it holds: XML is
+    BoardGameGeek's plays, JSON with ``plays`` a BG Stats export, other JSON the app's own
+    file. Each import is its own unit of work; a refusal stores nothing."""
     upload = form.file.data
     if upload is None or not getattr(upload, "filename", ""):
-        raise exchange.ImportRefused(Reason("choose an export file to import"))
+        raise exchange.ImportRefused(Reason("choose a file to import"))
+    content = upload.read(IMPORT_MAX_BYTES + 1)
+    markup = content.lstrip(b"\xef\xbb\xbf \t\r\n")  # a byte order mark, blank lines
+    if markup.startswith(b"<"):
+        return logs.import_bgg(markup, logs.zone_of(form.zone.data))
     try:
-        return json.loads(upload.read(IMPORT_MAX_BYTES + 1).decode("utf-8"))
+        data = json.loads(content.decode("utf-8-sig"))
     except (UnicodeDecodeError, ValueError, RecursionError):
         raise exchange.ImportRefused(Reason(
-            "this file is not JSON: choose a file exported by the companion")) from None
+            "this file is neither JSON nor XML: choose a file exported by the companion, "
+            "by BG Stats or by BoardGameGeek")) from None
+    if bgstats.is_bgstats(data):
+        return logs.import_bgstats(data, logs.zone_of(form.zone.data))
+    return exchange.import_data(data)
+
+
+def _imported_log(imported: logs.ImportedLog) -> None:
+    """What the group page says of a log just imported: its games, and what was left out."""
+    flash(ngettext("%(num)s Phase 10 play imported as a game of this new group. Keep this "
+                   "page's address: it is the key.",
+                   "%(num)s Phase 10 plays imported as games of this new group. Keep this "
+                   "page's address: it is the key.", imported.games))
+    skipped = imported.skipped
+    if not skipped.total:
+        return
+    why = [text for count, text in (
+        (skipped.other_games, ngettext("%(num)s of another game", "%(num)s of other games",
+                                       skipped.other_games)),
+        (skipped.ignored, ngettext("%(num)s marked ignored", "%(num)s marked ignored",
+                                   skipped.ignored)),
+        (skipped.incomplete, ngettext("%(num)s marked incomplete", "%(num)s marked incomplete",
+                                      skipped.incomplete)),
+        (skipped.players, ngettext("%(num)s of one player or more than six",
+                                   "%(num)s of one player or more than six",
+                                   skipped.players))) if count]
+    flash(ngettext("%(num)s play left out: %(why)s.", "%(num)s plays left out: %(why)s.",
+                   skipped.total, why=", ".join(why)))
 
 
 @bp.route("/import", methods=["GET", "POST"])
 def import_page() -> str | Response | tuple[str, int]:
-    """Restore an exported game or group under new links."""
+    """Import a file: an exported game or group, a BG Stats export or BoardGameGeek's plays
+    XML, under new links."""
     request.max_content_length = IMPORT_MAX_BYTES
     form = ImportForm()
-    error = None
     if form.validate_on_submit():
         try:
-            imported = exchange.import_data(_read_upload(form))  # its own unit of work
-        except exchange.ImportRefused as refused:
-            error = http_answers.import_refusal(refused)
+            imported = _import_upload(form)
+        except CompanionError as refused:  # shown next to the file, nothing stored
+            form.file.errors = [http_answers.any_import_refusal(refused)]
         else:
+            if isinstance(imported, logs.ImportedLog):
+                _imported_log(imported)
+                return see_other("groups.page", key=imported.group.edit_key)
             flash(_("Imported under new links. Keep this page's address: it is the key."))
             if imported.group is not None:
                 return see_other("groups.page", key=imported.group.edit_key)
             assert imported.game is not None
             return see_other("games.sheet", key=imported.game.edit_key)
-    page = render_template("groups/import.html", form=form, error=error)
-    return (page, http_answers.status(Kind.REFUSED)) if error else page
+    page = render_template("groups/import.html", form=form)
+    return (page, http_answers.status(Kind.REFUSED)) if form.file.errors else page

@@ -61,15 +61,49 @@ def test_every_card_the_api_reads_fits_the_documented_card(api, client):
     ("/api/check", ["phase"]), ("/api/hit", ["group", "card"]), ("/api/outs", ["hand"]),
     ("/api/games", ["players"]), ("/api/games/{key}/rounds", ["results"]),
     ("/api/games/{key}/players", ["name"]), ("/api/groups/{key}/aliases", ["spelling", "name"]),
-    ("/api/import", ["format", "version", "kind"]),
 ])
 def test_required_fields_are_documented_and_enforced(api, client, path, required):
     body = component(spec(client), path)
     assert sorted(body["required"]) == sorted(required)
-    if "{key}" not in path and path != "/api/import":
+    if "{key}" not in path:
         answer = api.post(path, {})
         assert answer.status_code == 400
         assert answer.get_json()["details"] == [] and answer.get_json()["error"]
+
+
+def test_the_import_documents_each_file_it_reads(client):
+    """The app's own file or a BG Stats export as JSON, BoardGameGeek's plays as XML."""
+    document = spec(client)
+    variants = [document["components"]["schemas"][option["$ref"].rsplit("/", 1)[-1]]
+                for option in component(document, "/api/import")["anyOf"]]
+    assert [sorted(variant["required"]) for variant in variants] == [
+        ["format", "kind", "version"], ["games", "players", "plays"]]
+    content = document["paths"]["/api/import"]["post"]["requestBody"]["content"]
+    assert sorted(content) == ["application/json", "application/xml", "text/xml"]
+    assert content["text/xml"]["schema"]["type"] == "string"
+    assert "x-also" not in component(document, "/api/import")
+    query = document["paths"]["/api/import"]["post"]["parameters"]
+    assert [parameter["name"] for parameter in query] == ["tz"]
+
+
+def test_the_group_export_documents_its_bgstats_variant(client):
+    document = spec(client)
+    export = document["paths"]["/api/groups/{key}/export"]["get"]
+    names = {parameter["name"]: parameter for parameter in export["parameters"]}
+    assert {"const": "bgstats", "type": "string"} in names["format"]["schema"]["anyOf"]
+    assert "tz" in names
+    ref = export["responses"]["200"]["content"]["application/json"]["schema"]["$ref"]
+    answer = document["components"]["schemas"][ref.rsplit("/", 1)[-1]]
+    kinds = [option["$ref"].rsplit("/", 1)[-1] for option in answer["anyOf"]]
+    assert kinds == ["ExportFile", "BgStatsExportJson"]
+    bgstats = document["components"]["schemas"]["BgStatsExportJson"]
+    assert sorted(bgstats["required"]) == ["games", "locations", "players", "plays"]
+
+
+def test_a_format_the_export_does_not_know_is_400(api, client):
+    group = api.post("/api/groups", {"name": "Friday"}).get_json()
+    answer = client.get(f"/api/groups/{group['id']}/export?format=csv")
+    assert answer.status_code == 400 and "“format”" in answer.get_json()["error"]
 
 
 def test_a_check_needs_groups_or_hand_and_says_so(api, client):

@@ -36,6 +36,7 @@ def addresses(page: Page, server: str) -> dict[str, str]:
     done = api_post(page, server, f"/api/groups/{group['id']}/games",
                     {"players": PLAYERS, "phases": [1]})
     done = api_round(page, server, done, _round("Anna"))
+    odds = api_post(page, server, f"/api/groups/{group['id']}/games", {"players": PLAYERS})
     board = api_game(page, server, PLAYERS, edition="board")
     board = api_round(page, server, board, [
         {"player": name, "phase": name != "Dmitri", "went_out": name == "Ben"}
@@ -48,7 +49,9 @@ def addresses(page: Page, server: str) -> dict[str, str]:
         "offline": "/offline", "new group": "/groups/new", "import": "/import",
         "new house rules": "/editions/new", "house rules": f"/editions/{house['id']}",
         "sheet": f"/games/{card['id']}", "read-only sheet": f"/games/{card['view_id']}",
-        "finished sheet": f"/games/{done['id']}", "round form": f"/games/{card['id']}/round",
+        "finished sheet": f"/games/{done['id']}",
+        "group game before round 1 (the chances to win)": f"/games/{odds['id']}",
+        "round form": f"/games/{card['id']}/round",
         "edit round": f"/games/{card['id']}/rounds/1/edit",
         "players": f"/games/{card['id']}/players",
         "invitation": f"/games/{card['id']}/invite",
@@ -60,9 +63,19 @@ def addresses(page: Page, server: str) -> dict[str, str]:
     }
 
 
-def states(page: Page) -> Iterator[str]:
+def states(page: Page, what: str) -> Iterator[str]:
     """The round form in the states it shows besides its first: with problems sent back, and
-    with the penalty pad open; yields what it shows each time."""
+    with the penalty pad open; the tables proposed for who is here; yields what it shows
+    each time."""
+    if what == "tonight":
+        for tick in page.locator(".who-is-here input[type=checkbox]").all()[:3]:
+            tick.check()
+        page.locator(".who-is-here button[type=submit]").click()
+        page.locator(".start-tables").wait_for()
+        yield "proposed tables"
+        return
+    if what != "round form":
+        return
     page.get_by_role("button", name=re.compile(r"^(Store round|Durchgang) 4")).click()
     page.locator(".field-error").first.wait_for()
     yield "round form with problems"
@@ -104,9 +117,8 @@ def test_no_page_has_a_moderate_or_worse_violation(browser: Any, server: str, sc
             if locale.startswith("de"):
                 assert page.locator("html").get_attribute("lang") == "de", what
             found[what] = violations(page)
-            if what == "round form":
-                for state in states(page):
-                    found[state] = violations(page)
+            for state in states(page, what):
+                found[state] = violations(page)
         assert not any(found.values()), "\n".join(
             f"{what}: {problem}" for what, problems in found.items() for problem in problems)
     finally:

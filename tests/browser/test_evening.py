@@ -40,8 +40,9 @@ def every_control_is_named(page: Page, within: str) -> None:
 def test_two_tables_from_who_is_here_to_their_games(pages: Any, server: str) -> None:
     phone = pages()
     group = api_post(phone, server, "/api/groups", {"name": "Friday"})
-    finished_game(phone, server, group, REGULARS[:3], "Michaela")
-    finished_game(phone, server, group, REGULARS[3:], "Thomas")
+    for _game in range(3):  # an evening long enough that its newest games are screens down
+        finished_game(phone, server, group, REGULARS[:3], "Michaela")
+        finished_game(phone, server, group, REGULARS[3:], "Thomas")
     phone.goto(f"{server}/groups/{group['id']}")
     here = phone.locator("#tonight")
     expect(here.get_by_role("heading")).to_have_text("Tonight: who is here?")
@@ -69,9 +70,15 @@ def test_two_tables_from_who_is_here_to_their_games(pages: Any, server: str) -> 
     thumb.tap(phone.get_by_role("button", name="Start these games"))
     expect(phone.locator(".flash")).to_contain_text("2 games started")
     evening = phone.locator("#evening")
-    # The evening: the two games played before, the two just started.
-    expect(evening.locator(".evening-games li")).to_have_count(4)
-    thumb.tap(evening.get_by_role("link", name="Game 3"))
+    # The evening: the six games played before, the two just started, and the page is
+    # scrolled to the first of these.
+    expect(evening.locator(".evening-games li")).to_have_count(8)
+    expect(evening.get_by_role("link", name="Game 7")).to_be_in_viewport()
+    # A tap target a thumb finds (it was 23 px tall, the height of its words).
+    box = evening.get_by_role("link", name="Game 7").bounding_box()
+    assert box is not None and box["height"] >= 44
+    shot(phone, "evening-started-phone", full_page=False)
+    thumb.tap(evening.get_by_role("link", name="Game 7"))
     expect(phone.locator(".round-line")).to_contain_text("deals")
     taps, _scrolls = thumb.figures()
     assert taps <= 4

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from tests.kits.browser import api_game, api_round, page_fits, shot
+from tests.kits.browser import api_game, api_post, api_round, page_fits, shot
 from tests.kits.browser_games import tiebreak_game
 from tests.kits.contexts import phone_factory
 from tests.kits.languages import LANGUAGES
@@ -59,6 +59,52 @@ def test_the_round_forms_targets_and_labels_in_every_language(phones: Any, serve
         went_out = page.locator(".result-row .went-out-pick").nth(index)
         assert went_out.evaluate(BOX_JS)["height"] >= 44
         assert went_out.evaluate(LINES_JS) == 1, f"{language}: 'went out' wraps"
+
+
+CLIPPED_JS = """() => Array.from(document.querySelectorAll(
+    '.round-form label, .round-form legend, .round-form .player-name'))
+  .filter((el) => !el.closest('.visually-hidden') && el.scrollWidth > el.clientWidth)
+  .map((el) => `${el.textContent.trim()}: ${el.scrollWidth} px in ${el.clientWidth}`)"""
+"""The round form's labels whose words are cut off (wider than their box)."""
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_label_of_either_round_form_is_cut_off(phones: Any, server: str,
+                                                  language: str) -> None:
+    """German's "Phase ausgelegt" beside "Durchgang beendet" was cut to "Phase ausgele" on
+    the board game's form at 390 px: where both do not fit on one line, they wrap."""
+    page = phones(locale=language)
+    six = ["Anna", "Benedikt", "Cleo", "Dmitri", "Eve", "Farid"]
+    for edition in ("board", "original"):
+        game = api_game(page, server, six, edition=edition)
+        page.goto(f"{server}/games/{game['id']}/round")
+        shot(page, f"layout-round-{edition}-{language}-390")
+        assert page.locator(".round-form label").count() >= 12
+        assert page.evaluate(CLIPPED_JS) == [], f"{language}, {edition}: a label is cut off"
+        assert page_fits(page, 390)
+        for label in page.locator(".result-row label.check").all():
+            assert label.evaluate(BOX_JS)["height"] >= 44
+            assert label.evaluate(LINES_JS) <= 2, f"{language}, {edition}: {label.inner_text()}"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_the_ratings_heads_fit_their_columns(phones: Any, server: str, language: str) -> None:
+    """French "Classement" and Italian "Punteggio" ran into the next head at 390 px."""
+    page = phones(locale=language)
+    group = api_post(page, server, "/api/groups", {"name": "Friday"})
+    game = api_post(page, server, f"/api/groups/{group['id']}/games",
+                    {"players": ["Anna", "Alexandra-Josephine"], "phases": [1]})
+    api_round(page, server, game, [{"player": "Anna", "phase": True, "points": 0},
+                                   {"player": "Alexandra-Josephine", "phase": False,
+                                    "points": 50}])
+    page.goto(f"{server}/groups/{group['id']}")
+    heads = page.locator(".rating-table thead th")
+    assert heads.count() == 4
+    shot(page.locator(".rating-table"), f"layout-ratings-{language}-390")
+    cut = [head.inner_text() for head in heads.all()
+           if head.evaluate("(el) => el.scrollWidth > el.clientWidth")]
+    assert cut == [], f"{language}: cut off"
+    assert page_fits(page, 390)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

@@ -45,6 +45,10 @@ def test_every_phone_on_the_finished_sheet_is_sent_to_the_one_rematch(pages, ser
     expect(go).to_be_visible()
     expect(go).to_be_in_viewport()
     expect(other_scorer.get_by_role("button", name="Rematch")).to_have_count(0)
+    # ... and a screen reader is told, in the live region that says the rounds.
+    for page in (other_scorer, follower):
+        expect(page.locator("#live-status")).to_have_text(
+            "The next game at this table has started. Go to the rematch.")
     shot(other_scorer, "rematch-offered-390", full_page=False)
     watching = follower.get_by_role("link", name="Go to the rematch")
     expect(watching).to_be_visible()

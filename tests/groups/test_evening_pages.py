@@ -66,6 +66,26 @@ def test_ticked_and_new_names_get_tables_and_nothing_is_stored(api: Any, group) 
     assert games_of(api, group) == before
 
 
+def test_a_second_tap_on_start_these_games_starts_nothing_more(api: Any, group) -> None:
+    start(api, group, ["Ann", "Ben"])
+    page = api.client.post(f"/groups/{group['id']}/tonight", data={
+        "players": ["Ann", "Ben"], "new": "Cem\nDan\nEve\nFay\nGus"}).get_data(as_text=True)
+    found = re.search(r'name="after" type="hidden" value="([^"]*)"', page)
+    assert found is not None and found.group(1) == games_of(api, group)[0]["view_id"]
+    form: dict[str, Any] = {f"table-{number}": names
+                            for number, names in enumerate(proposed(page))}
+    form.update(edition="original", after=found.group(1))
+    first = api.client.post(f"/groups/{group['id']}/tables", data=form)
+    assert first.status_code == 303 and len(games_of(api, group)) == 3
+    again = api.client.post(f"/groups/{group['id']}/tables", data=form)  # the second tap
+    assert again.status_code == 303 and again.location == first.location
+    assert len(games_of(api, group)) == 3
+    # The same tables proposed again after those games (a second round) start again.
+    form["after"] = games_of(api, group)[0]["view_id"]
+    assert api.client.post(f"/groups/{group['id']}/tables", data=form).status_code == 303
+    assert len(games_of(api, group)) == 5
+
+
 @pytest.mark.parametrize(("data", "words"), [
     ({"players": ["Ann"]}, "A table needs at least 2 players"),
     ({"players": ["Ann"], "new": "ann"}, "ann is named twice"),
@@ -97,9 +117,12 @@ def test_start_these_games_starts_one_game_per_table_with_a_random_first_dealer(
         "table-0": ["Ann", "Ben", "Cem", "Dan"], "table-1": ["Eve", "Fay", "Gus"],
         "edition": "original"})
     assert response.status_code == 303
-    assert response.location.endswith(f"/groups/{group['id']}#evening")
     assert drawn == [("Ann", "Ben", "Cem", "Dan"), ("Eve", "Fay", "Gus")]
     new = games_of(api, group)[:2]
+    first = next(game for game in new if game["players"][0] == "Ann")
+    # On the group page, scrolled to the first game started (the evening's games are listed
+    # oldest first, the new tables' last).
+    assert response.location.endswith(f"/groups/{group['id']}#game-{first['view_id']}")
     assert sorted(game["players"] for game in new) == [
         ["Ann", "Ben", "Cem", "Dan"], ["Eve", "Fay", "Gus"]]
     for game in new:
@@ -108,6 +131,7 @@ def test_start_these_games_starts_one_game_per_table_with_a_random_first_dealer(
         assert data["ten_rounds"] and data["phases"] == [1, 2]  # the group's last game's
     page = api.client.get(response.location).get_data(as_text=True)
     assert "2 games started: each table opens its own below." in page
+    assert f'<li id="game-{first["view_id"]}">' in page
     evening = page.split('id="evening"')[1].split("</section>")[0]
     for game in new:
         assert f'href="/games/{game["id"]}"' in evening
@@ -183,6 +207,22 @@ def test_the_evening_counts_tonights_games_and_leaves_out_yesterdays(
     assert rows == [("Ben", "2", "2", shown["Ben"])] + [
         (name, played[name], "0", shown[name]) for name in order]
     assert f'href="/games/{first["view_id"]}"' in evening and first["id"] not in page
+
+
+def test_an_evening_shows_its_newest_games_only_up_to_a_bound(
+        api: Any, group, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A whole history typed in one evening is not read and drawn on every view: the evening
+    is its newest EVENING_GAMES (here 3, with 2 games on the page before "show all")."""
+
+    monkeypatch.setattr(seating, "EVENING_GAMES", 3)
+    monkeypatch.setattr("companion.views.groups.LISTED", 2)
+    started = [start(api, group, ["Ann", f"P{number}"]) for number in range(5)]
+    for path in (f"/groups/{group['view_id']}", f"/groups/{group['view_id']}?all=1"):
+        page = api.client.get(path).get_data(as_text=True)
+        evening = page.split('id="evening"')[1].split("</section>")[0]
+        assert evening.count('class="evening-players"') == 3
+        assert [f'href="/games/{game["view_id"]}"' in evening for game in started] == \
+            [False, False, True, True, True]
 
 
 def test_a_group_without_an_evening_of_two_games_shows_none(api: Any, group) -> None:

@@ -156,9 +156,10 @@ def test_import_page_restores_a_file_and_refuses_a_broken_one(api: Any, app: Fla
     text = refused.get_data(as_text=True)
     assert "Nothing was imported. Round 1" in text
     not_json = _upload(api.client, b"\xff\xfe nonsense")
-    assert not_json.status_code == 422 and "not JSON" in not_json.get_data(as_text=True)
+    assert not_json.status_code == 422
+    assert "neither JSON nor XML" in not_json.get_data(as_text=True)
     empty = api.client.post("/import", data={}, content_type="multipart/form-data")
-    assert empty.status_code == 422 and "choose an export file" in empty.get_data(as_text=True)
+    assert empty.status_code == 422 and "choose a file to import" in empty.get_data(as_text=True)
 
 
 def test_group_page_in_german(api: Any) -> None:

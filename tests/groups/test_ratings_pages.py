@@ -38,7 +38,8 @@ def test_the_group_page_ranks_the_players_by_rating_and_says_what_it_means(
     assert "Card games" in html and "Board games" not in html
     rows = re.findall(r"<tr><td class=\"rank\">(\d+)</td><th scope=\"row\"><bdi "
                       r"class=\"rating-name\">(\w+)</bdi><small class=\"muted\">(\w+) · "
-                      r"(\d+) games?</small></th><td class=\"num\"><span class=\"rating\">"
+                      r"<span class=\"games\">(\d+) games?</span></small></th>"
+                      r"<td class=\"num\"><span class=\"rating\">"
                       r"([^<]+)</span><small class=\"change[^\"]*\"[^>]*>([^<]+)</small></td>"
                       r"<td><svg", html)
     assert [row[:5] for row in rows] == [

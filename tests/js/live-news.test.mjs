@@ -39,3 +39,12 @@ test("names with replacement patterns are said as written", () => {
   assert.equal(news(new Map([[12, "a"]]), new Map([[12, "b"]]),
                     { ...words, corrected: "{n}: $& corrigée" }), "12: $& corrigée.");
 });
+
+test("the way to a rematch another phone started is said when it appears, once", () => {
+  const follow = "The next game at this table has started. Go to the rematch";
+  assert.equal(news(three, new Map(three), words, { before: "★ Anna wins!", after: "★ Anna wins!" },
+                    { before: "", after: follow }),
+               "The next game at this table has started. Go to the rematch.");
+  assert.equal(news(three, new Map(three), words, undefined, { before: follow, after: follow }),
+               "The sheet was updated.");
+});

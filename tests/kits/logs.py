@@ -3,6 +3,7 @@ and BoardGameGeek write them, small enough to read in a test (tests/exchange).""
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 from typing import Any
 
@@ -76,3 +77,40 @@ def games_of(api: Any, group: dict[str, Any]) -> list[dict[str, Any]]:
     """The group's games, oldest first, each as its own answer."""
     listed = api.client.get(f"/api/groups/{group['id']}").get_json()["games"]
     return [api.client.get(f"/api/games/{game['id']}").get_json() for game in reversed(listed)]
+
+
+# Logs of any size (benchmarks/log_import.py, the bulk write's tests).
+
+#: The players of :func:`bgstats_file`.
+NAMES = ["Ann", "Ben", "Cleo", "Dan", "Eve", "Fay", "Gus", "Hal"]
+
+
+def bgstats_file(plays: int) -> dict[str, Any]:
+    """``plays`` Phase 10 plays, each followed by a play of another game (UNO)."""
+    rng = random.Random(44)
+    found = []
+    for number in range(plays * 2):
+        seated = rng.sample(range(1, len(NAMES) + 1), rng.randint(3, 6))
+        scores = [(player, str(5 * rng.randint(0, 60)), None, seat == 0)
+                  for seat, player in enumerate(seated)]
+        day = 1 + number % 28
+        found.append(play(scores, game=1 if number % 2 == 0 else 2,
+                          date=f"2026-02-{day:02d} 19:{number % 60:02d}:00"))
+    return bgstats(found, players=NAMES)
+
+
+def bgg_file(log: dict[str, Any]) -> bytes:
+    """The Phase 10 plays of the BG Stats ``log`` as BoardGameGeek writes them."""
+    rows = []
+    for number, entry in enumerate(log["plays"]):
+        if entry["gameRefId"] != 1:
+            continue
+        players = "".join(
+            f'<player name="{NAMES[score["playerRefId"] - 1]}" score="{score["score"]}" '
+            f'win="{int(score["winner"])}" startposition="{score["seatOrder"] + 1}"/>'
+            for score in entry["playerScores"])
+        rows.append(f'<play id="{number}" date="{entry["playDate"][:10]}" quantity="1" '
+                    f'length="{entry["durationMin"]}" incomplete="0">'
+                    f'<item name="Phase 10" objecttype="thing" objectid="1258"/>'
+                    f'<players>{players}</players></play>')
+    return f'<?xml version="1.0" encoding="utf-8"?><plays>{"".join(rows)}</plays>'.encode()

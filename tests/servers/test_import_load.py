@@ -17,9 +17,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from sqlalchemy import create_engine, text
 
 from companion.limits import IMPORT_MAX_BYTES
 from tests.kits.group_file import group_file, longest_games
+from tests.kits.logs import bgg_file, bgstats_file
 from tests.kits.server import Answer, Server, call, created, round_body, started
 
 pytestmark = [pytest.mark.storage, pytest.mark.slow]  # a real gunicorn
@@ -32,10 +34,10 @@ def server(server_database: tuple[str, Path]) -> Iterator[Server]:
         yield running
 
 
-def posted(server: Server, path: str, body: bytes) -> Answer:
-    """POST bytes of JSON as they are (the kit's ``call`` writes its own, larger JSON)."""
+def posted(server: Server, path: str, body: bytes, kind: str = "application/json") -> Answer:
+    """POST bytes as they are (the kit's ``call`` writes its own, larger JSON)."""
     request = urllib.request.Request(server.url + path, data=body, method="POST",
-                                     headers={"Content-Type": "application/json"})
+                                     headers={"Content-Type": kind})
     try:
         with urllib.request.urlopen(request, timeout=300) as response:
             return Answer(response.status, json.loads(response.read()))
@@ -109,3 +111,38 @@ def test_a_hundred_thousand_players_are_refused(server: Server) -> None:
     answer = call(server.url, "POST", "/api/import", crowd, timeout=300)
     assert answer.status == 422, answer
     assert answer.body["details"][0]["field"] == "players"
+
+
+def games_stored(url: str) -> int:
+    engine = create_engine(url)
+    try:
+        with engine.connect() as connection:
+            return int(connection.execute(text("SELECT count(*) FROM game")).scalar_one())
+    finally:
+        engine.dispose()
+
+
+def test_logs_are_imported_beside_reads_and_a_refused_one_stores_nothing(
+        server: Server, server_database: tuple[str, Path]) -> None:
+    """A BG Stats log of 300 Phase 10 plays and the same plays as BoardGameGeek XML are
+    answered while a client reads a game; a log whose last play names a player twice is
+    refused, naming that play, and stores none of the others."""
+    game = created(server.url, "/api/games", {"players": ["Ann", "Ben"]})
+    log = bgstats_file(300)
+    done = threading.Event()
+    reads: list[Answer] = []
+    reader = reading_until(server, f"/api/games/{game['view_id']}", done, reads)
+    from_bgstats = posted(server, "/api/import", json.dumps(log).encode())
+    from_bgg = posted(server, "/api/import", bgg_file(log), "text/xml")
+    before = games_stored(server_database[0])
+    scores = log["plays"][-2]["playerScores"]
+    scores[1]["playerRefId"] = scores[0]["playerRefId"]
+    refused = posted(server, "/api/import", json.dumps(log).encode())
+    done.set()
+    reader.join()
+    assert from_bgstats.status == 201, from_bgstats
+    assert len(from_bgstats.body["games"]) == 300 and from_bgstats.body["skipped"] == 300
+    assert from_bgg.status == 201 and len(from_bgg.body["games"]) == 300, from_bgg
+    assert refused.status == 422 and refused.body["details"][0]["play"] == 599, refused
+    assert games_stored(server_database[0]) == before
+    assert reads and {read.status for read in reads} == {200}
