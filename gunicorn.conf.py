@@ -38,7 +38,8 @@ keepalive = 5
 # session cookie is then Secure and answers carry HSTS.
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1,::1")
 # gunicorn's own access log format; the request line and the Referer hold game links, whose
-# keys every log record of the process shows only as a digest (companion.logs, installed below).
+# keys every log record of the process shows only as a digest (companion.infra.log_redaction,
+# installed below).
 accesslog = "-"
 errorlog = "-"
 # gunicorn's control interface (gunicornc) is one socket path in the user's home folder,
@@ -56,11 +57,11 @@ if _soft != resource.RLIM_INFINITY and _soft < _wanted:
 
 def _redact_keys() -> None:
     """No log line says an edit or view key: gunicorn's (access and error logs, master and
-    workers, which inherit it when forked) and the app's (companion.logs). Standard library
-    only, so the master may import it."""
-    from companion import logs
+    workers, which inherit it when forked) and the app's (companion.infra.log_redaction).
+    Standard library only, so the master may import it."""
+    from companion.infra import log_redaction
 
-    logs.install()
+    log_redaction.install()
 
 
 def _without_server_header() -> None:
@@ -108,7 +109,7 @@ def _migrate() -> None:
         status = 1
         try:
             from companion import create_app
-            from companion.extensions import db
+            from companion.infra.extensions import db
 
             with create_app().app_context():
                 db.engine.dispose()
@@ -183,7 +184,7 @@ def post_worker_init(worker):  # type: ignore[no-untyped-def]
     import threading
     import time
 
-    from companion import live
+    from companion.infra import live
 
     gc.freeze()
 

@@ -41,9 +41,16 @@ from sqlalchemy import event
 
 from benchmarks.solver import timed as fastest_us
 from companion import create_app, editions, models, scoring
-from companion.extensions import db
-from companion.services import games as services_games
+from companion.infra.extensions import db
 from companion.services import groups, work
+from companion.services.games import (
+    create_game,
+    lock_game,
+    record_round,
+    rounds_of,
+    sheet_of,
+    undo_last,
+)
 
 NAMES = ("Michaela", "Horst", "Petra", "Thomas", "Alexandra", "Jo")
 
@@ -75,7 +82,7 @@ def build_group(games: int, evening: int = 8) -> str:
     for index in range(games):
         board = index % 10 == 9
         with work.unit():  # one game a unit, as an import of it
-            game = services_games.create_game(scoring.GameSpec(
+            game = create_game(scoring.GameSpec(
                 editions.get("board") if board else editions.get("original"), NAMES))
             game.group_id = group.id
             if evening:
@@ -83,10 +90,10 @@ def build_group(games: int, evening: int = 8) -> str:
                                                     hours=index % evening)
             rounds = 6 if index % 4 == 3 else 40
             for number in range(rounds):
-                if services_games.sheet_of(game).status == "finished":
+                if sheet_of(game).status == "finished":
                     break
                 new = (board_round if board else card_round)(number, index)
-                services_games.record_round(game, new, confirm=True)
+                record_round(game, new, confirm=True)
     return group.edit_key
 
 
@@ -199,14 +206,14 @@ def measure(games: int, repeat: int, database: str | None, evening: int) -> dict
     def change(game_key: str) -> float:
         """The game's last round undone, or entered again, committed: milliseconds."""
         with app.app_context(), work.unit():
-            game = services_games.lock_game(game_key)
+            game = lock_game(game_key)
             assert game is not None
             began = time.perf_counter()
             if game_key not in kept:
-                kept[game_key] = services_games.rounds_of(game)[-1]
-                services_games.undo_last(game)
+                kept[game_key] = rounds_of(game)[-1]
+                undo_last(game)
             else:
-                services_games.record_round(game, kept.pop(game_key), confirm=True)
+                record_round(game, kept.pop(game_key), confirm=True)
         return (time.perf_counter() - began) * 1000
 
     def after_changes(game_key: str, path: str = f"/groups/{key}") -> tuple[float, float]:
@@ -284,7 +291,7 @@ def time_ratings(app, key: str, change, repeat: int) -> float:  # type: ignore[n
     or one indexed read by the change itself) and their part of the page drawn."""
     from flask import render_template
 
-    from companion.display import ratings as display_ratings
+    from companion.display import ratings
 
     views = []
     for _ in range(repeat * 2):
@@ -294,7 +301,7 @@ def time_ratings(app, key: str, change, repeat: int) -> float:  # type: ignore[n
             groups.derived(group)  # the records, as the page derives them first
             began = time.perf_counter()
             rated = groups.rated(group)
-            tables = [{"caption": kind, "rows": display_ratings.rows(found)}
+            tables = [{"caption": kind, "rows": ratings.rows(found)}
                       for kind, found in rated.items() if found]
             render_template("groups/_ratings.html", rating_tables=tables,
                             provisional_games=scoring.ratings.PROVISIONAL_GAMES)

@@ -16,7 +16,7 @@ import tempfile
 import time
 
 from companion import create_app
-from companion.extensions import db
+from companion.infra.extensions import db
 from companion.services import groups
 from tests.kits.group_games import long_group
 from tests.kits.units import discarded

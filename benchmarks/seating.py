@@ -16,7 +16,7 @@ import random
 import statistics
 import time
 
-from companion.scoring import seating
+from companion.scoring import seating as scoring_seating
 
 
 def instance(rng: random.Random, count: int) -> tuple[list[float], list[tuple[int, int]]]:
@@ -33,7 +33,7 @@ def timings(trials: int) -> None:
         for _ in range(trials):
             strengths, met = instance(rng, count)
             start = time.process_time()
-            seating.seat(strengths, met)
+            scoring_seating.seat(strengths, met)
             spent.append((time.process_time() - start) * 1000)
         print(f"{count:7}  {statistics.median(spent):13.1f}  {max(spent):14.1f}")
 
@@ -45,10 +45,11 @@ def quality(trials: int) -> None:
         equal = worse_mixing = 0
         for _ in range(trials):
             strengths, met = instance(rng, count)
-            best = seating.cost(seating.seat(strengths, met), strengths, met)
-            local = seating.cost(seating.seat(strengths, met, exact_up_to=0), strengths, met)
+            best = scoring_seating.cost(scoring_seating.seat(strengths, met), strengths, met)
+            local = scoring_seating.cost(scoring_seating.seat(strengths, met, exact_up_to=0),
+                                         strengths, met)
             worse_mixing += local[0] > best[0]
-            equal += local[0] == best[0] and local[1] <= best[1] + seating.EPSILON
+            equal += local[0] == best[0] and local[1] <= best[1] + scoring_seating.EPSILON
         print(f"{count:7}  {equal / trials:31.1%}  {worse_mixing / trials:30.1%}")
 
 

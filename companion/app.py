@@ -11,10 +11,11 @@ from flask import Flask, Request, Response, request
 from flask.ctx import AppContext, _sentinel
 from werkzeug.routing import MapAdapter
 
-from companion import config, logs, security
-from companion.cache.rules import KeptRule
+from companion import config
+from companion.cache.url_rules import KeptRule
 from companion.editions import resolving as edition_resolving
-from companion.extensions import babel, compress, csrf, db
+from companion.infra import log_redaction, security
+from companion.infra.extensions import babel, compress, csrf, db
 
 PACKAGE = Path(__file__).resolve().parent
 #: A built wheel carries the templates and static files inside the package (setup.py maps the
@@ -106,7 +107,7 @@ class _Flask(Flask):
 
 def build(test_config: Mapping[str, Any] | None = None) -> Flask:
     """Defaults, then instance/config.py, then the environment, then ``test_config``."""
-    logs.install()  # no log line of this process says a key (companion.logs)
+    log_redaction.install()  # no log line of this process says a key
     app = _Flask(
         __name__,
         instance_path=_instance_path(),
@@ -132,9 +133,6 @@ def build(test_config: Mapping[str, Any] | None = None) -> Flask:
     from companion.guards import deadline
 
     deadline.init_app(app)
-    from companion import drawing
-
-    drawing.init_app(app)
     app.after_request(_buffer_static_files)  # runs before compression (reverse order)
     from companion.i18n import select_locale, setup_i18n
 
@@ -152,19 +150,20 @@ def build(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.jinja_env.bytecode_cache = KeptTemplates()  # compiled once per process, not per app
     stores.init_app(app)  # the app's own, under its KEPT_BYTES
 
-    from companion import api, errors, views
+    from companion import api, http_answers, views
 
     api.register(app)
     from companion.views import groups
 
     app.register_blueprint(groups.bp)
     views.register(app)
-    errors.register(app)
+    http_answers.register(app)
     from companion.guards import quotas
 
     quotas.init_app(app)
 
-    from companion import models, storage  # noqa: F401  (migrations compare the models)
+    from companion import models  # noqa: F401  (migrations compare the models)
+    from companion.infra import storage
     from companion.services import reading
 
     storage.init_app(app)

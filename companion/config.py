@@ -67,12 +67,12 @@ def defaults(instance_path: str) -> dict[str, Any]:
         # How many proxies in front of the app set X-Forwarded-For/-Proto/-Host (0: none).
         "PROXIES": 0,
         # The addresses (or networks) those proxies connect from: X-Forwarded-* from anyone
-        # else is ignored (companion.security).
+        # else is ignored (companion.infra.security).
         "PROXY_FROM": "127.0.0.1,::1",
         # The address people reach the app at (https://phase10.example.org): every absolute
         # link (the API's, the share link, QR codes, the PDF's) is built on it, and a request
         # for another host is refused (400). Empty: links take the request's own Host, as a
-        # table at home needs (companion.security.public_address).
+        # table at home needs (companion.infra.security.public_address).
         "PUBLIC_URL": "",
         # Strict-Transport-Security on answers served over HTTPS (0 turns it off).
         "HSTS_SECONDS": 365 * 24 * 3600,
@@ -92,7 +92,7 @@ def defaults(instance_path: str) -> dict[str, Any]:
         # PostgreSQL: a connection (a wait for one of the pool's too), a statement, a wait for
         # a lock give up after these many seconds (503, companion.guards.outage), and the app
         # waits at most DATABASE_ANSWER_SECONDS for any answer of a server that cannot enforce
-        # its own timeouts (frozen, cut off: companion.storage), so every request is answered
+        # its own timeouts (frozen, cut off: companion.infra.storage), so every request is answered
         # within 15 s, well inside gunicorn's 30 s worker timeout.
         "DATABASE_CONNECT_SECONDS": 5,
         "DATABASE_STATEMENT_SECONDS": 8,
@@ -101,7 +101,7 @@ def defaults(instance_path: str) -> dict[str, Any]:
         # Live streams one client address may hold open per worker (companion.api.games:
         # 429 beyond; 0: no cap). A table has a phone or two per player, each with a tab or two.
         "STREAMS_PER_ADDRESS": 24,
-        # PDFs and pictures are drawn in this many processes per worker (companion.drawing;
+        # PDFs and pictures are drawn in this many processes per worker (companion.infra.drawing;
         # 0: in the worker itself), at most DRAWING_WAITING at once per worker, each within
         # DRAWING_SECONDS of being asked for (else 503 and Retry-After).
         "DRAWING_PROCESSES": 1,

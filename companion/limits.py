@@ -12,7 +12,7 @@ from __future__ import annotations
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
 #: Characters in a player's name (after stripping spaces), as a person sees them: grapheme
-#: clusters, so a family emoji joined by zero-width joiners counts once (companion.names).
+#: clusters, so a family emoji joined by zero-width joiners counts once (companion.player_names).
 MAX_NAME = 30
 #: Code points of a stored name, the database column: room for 30 of the longest emoji
 #: sequences (a family with skin tones is 11), not for a name of endlessly stacked accents.

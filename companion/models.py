@@ -22,7 +22,7 @@ from sqlalchemy.types import TypeDecorator
 
 from companion import editions
 from companion.editions import Edition
-from companion.extensions import db
+from companion.infra.extensions import db
 from companion.limits import MAX_GROUP_NAME, MAX_NAME_STORED
 
 #: The tallies of a group without finished games (companion.services.group_records).
@@ -203,7 +203,7 @@ def locked_group(session: Session, group_id: int) -> Group | None:
 
 
 class Alias(db.Model):  # type: ignore[name-defined,misc]
-    """A spelling (stored as its companion.names.key) that counts as player ``name`` in the
+    """A spelling (stored as its companion.player_names.key) that counts as player ``name`` in the
     group's records."""
 
     __tablename__ = "group_alias"
@@ -234,7 +234,7 @@ class Standing(db.Model):  # type: ignore[name-defined,misc]
     game_id: Mapped[int] = mapped_column(
         ForeignKey("game.id", ondelete="CASCADE", name="standing_game_fk"))
     spelling: Mapped[str] = mapped_column(Text)
-    """The name's :func:`companion.names.key`: the key of the group's tallies."""
+    """The name's :func:`companion.player_names.key`: the key of the group's tallies."""
     name: Mapped[str] = mapped_column(Text)
     points: Mapped[int | None]
     """The game's penalty points (None: a board game)."""

@@ -283,7 +283,7 @@ def close(app: Any) -> None:
     with app.app_context():
         database = app.extensions["sqlalchemy"]
         try:
-            from companion import live
+            from companion.infra import live
         except ImportError:  # moved: its thread is a daemon and ends with the process
             pass
         else:

@@ -21,7 +21,7 @@ VERSION=$(python -c 'import tomllib; print(tomllib.load(open("pyproject.toml", "
 TEMPLATE="${TRANSLATIONS}/messages.pot"
 
 # Keywords: _, gettext, ngettext and friends are babel's defaults; _l is lazy_gettext; the
-# rest are the classes that take an English %-template (companion.exceptions's tree, the
+# rest are the classes that take an English %-template (companion.refusals's tree, the
 # schemas' Says and the Terms they name).
 extracted=$(mktemp)
 trap 'rm -f "${extracted}"' EXIT

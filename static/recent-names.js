@@ -4,7 +4,7 @@
 //
 // Two spellings are the same person when they are the same after Unicode normalisation
 // (NFC), trimming, one space for a run of spaces, and lower case: as the server compares
-// names (companion/names.py), so "Anna" and "anna " are offered once.
+// names (companion/player_names.py), so "Anna" and "anna " are offered once.
 
 export const KEPT = 16;  // names this phone remembers
 export const OFFERED = 12;  // choices shown at once

@@ -15,9 +15,10 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import create_engine, make_url, text
 
-from companion import create_app, editions, live
+from companion import create_app, editions
 from companion.editions import Edition
-from companion.extensions import db
+from companion.infra import live
+from companion.infra.extensions import db
 from tests.kits.server import DATABASES, database_url, empty_tables, wipe_database
 
 #: A drawing has 20 s in production; a test machine running several suites at once (each

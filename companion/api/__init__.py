@@ -1,7 +1,7 @@
 """The JSON API (docs/API.md): one package, a module per feature.
 
 ``common`` holds the ``api`` blueprint, the request body, the locked game and the answer
-after a write (refusals are answered by companion.errors); ``checker``, ``outs``, ``games``
+after a write (refusals are answered by companion.http_answers); ``checker``, ``outs``, ``games``
 and ``players`` add their routes to it; ``groups`` is the ``api_groups`` blueprint;
 ``openapi`` documents them all."""
 

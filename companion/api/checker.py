@@ -7,7 +7,7 @@ from flask import Response, jsonify
 from companion.api.common import body, bp
 from companion.api.openapi import documented
 from companion.i18n import say
-from companion.planning import off_the_loop
+from companion.infra.planning import off_the_loop
 from companion.rules import check_hit, check_laydown, format_cards, solve
 from companion.schemas import CheckAnswer, CheckBody, HitAnswer, HitBody, read
 from companion.schemas.answers import CheckJson, HitJson

@@ -1,5 +1,5 @@
 """What every JSON route shares: the ``api`` blueprint, the request's body, the game locked
-for a write and the answer after it. Refusals are answered by companion.errors, which the
+for a write and the answer after it. Refusals are answered by companion.http_answers, which the
 blueprint registers here."""
 
 from __future__ import annotations
@@ -7,12 +7,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from flask import Blueprint, Response, abort, jsonify, request
+from flask import Blueprint, Response, jsonify, request
 
-from companion import errors, models, scoring
-from companion.exceptions import InputError, NotThere
-from companion.extensions import csrf
+from companion import http_answers, models, scoring
 from companion.i18n import say
+from companion.infra.extensions import csrf
+from companion.refusals import InputError, NotJson, NotThere
 from companion.schemas.answers import WarningJson
 from companion.schemas.base import NOT_UNICODE, is_unicode
 from companion.schemas.games import game_json
@@ -25,7 +25,7 @@ csrf.exempt(bp)  # JSON clients send no cookies' worth of form; CORS is off, so 
 def body() -> dict[str, Any]:
     """The request's JSON object; 415 for another content type, 400 for anything but an object."""
     if not request.is_json:
-        abort(415)
+        raise NotJson
     try:
         data = request.get_json(silent=True)
     except RecursionError:  # nested deeper than the JSON parser goes: nobody sends that
@@ -74,4 +74,4 @@ def locked(key: str, revision: int | None) -> models.Game:
     return game
 
 
-errors.answer_refusals(bp)
+http_answers.answer_refusals(bp)

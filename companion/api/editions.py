@@ -9,7 +9,7 @@ from flask import Response, jsonify
 from companion.api.common import body, bp
 from companion.api.openapi import documented
 from companion.editions import house
-from companion.exceptions import Kind, NotThere
+from companion.refusals import Kind, NotThere
 from companion.schemas.editions import HouseEditionAnswer, HouseRulesBody, edition_json
 from companion.services import editions, work
 

@@ -8,13 +8,14 @@ from http import HTTPStatus
 from flask import Response, current_app, jsonify, request
 from flask_babel import gettext as _
 
-from companion import errors, live, models
+from companion import http_answers, models
 from companion.api.common import body, bp, game_response, locked, name_warnings, written
 from companion.api.openapi import documented
 from companion.cache import pages
 from companion.cache.revisions import Keeping
-from companion.exceptions import Kind, NotThere
-from companion.extensions import db
+from companion.infra import live
+from companion.infra.extensions import db
+from companion.refusals import Kind, NotThere
 from companion.schemas import (
     Events,
     GameAnswer,
@@ -140,7 +141,7 @@ def events(key: str) -> Response:
 
 
 def _too_many_streams() -> Response:
-    response = errors.json_error(errors.status(Kind.TOO_MANY), _(
+    response = http_answers.json_error(http_answers.status(Kind.TOO_MANY), _(
         "Too many live updates are open from your address: close a few pages of games and "
         "try again."))
     response.headers["Retry-After"] = str(STREAMS_RETRY_SECONDS)

@@ -8,16 +8,16 @@ from typing import Any
 
 from flask import Blueprint, Response, jsonify, request
 
-from companion import errors, models
+from companion import http_answers, models
 from companion.api import common
 from companion.api.games import typed_game
 from companion.api.openapi import documented
 from companion.cache import pages
 from companion.cache.revisions import Keeping
-from companion.exceptions import InputError, Kind, NotThere
-from companion.extensions import csrf
+from companion.infra.extensions import csrf
+from companion.infra.planning import off_the_loop
 from companion.limits import IMPORT_MAX_BYTES
-from companion.planning import off_the_loop
+from companion.refusals import InputError, Kind, NotThere
 from companion.schemas import (
     AddGame,
     AliasBody,
@@ -45,7 +45,7 @@ from companion.services import exchange, games, groups, logs, rematches, seating
 
 bp = Blueprint("api_groups", __name__, url_prefix="/api")
 csrf.exempt(bp)
-errors.answer_refusals(bp)
+http_answers.answer_refusals(bp)
 
 
 def _group(key: str, *, edit: bool = False) -> tuple[models.Group, bool]:

@@ -20,15 +20,14 @@ import functools
 import inspect
 import threading
 from collections.abc import Callable, Iterable
-from http import HTTPStatus
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from flask import Response, jsonify
 from pydantic import BaseModel
 
-from companion import editions, errors
+from companion import editions, http_answers
 from companion.api.common import bp
-from companion.exceptions import Kind
+from companion.refusals import Kind
 from companion.schemas import ErrorAnswer
 from companion.services import games
 
@@ -44,19 +43,15 @@ class _Described:
     the app's start-up in every process that never serves the document."""
 
     def __init__(self, view: Callable[..., Any], plain: Callable[..., Any], kinds: set[Kind],
-                 any_json: bool, json: type[BaseModel] | None, query: type[BaseModel] | None,
+                 json: type[BaseModel] | None, query: type[BaseModel] | None,
                  answers: dict[int, type[BaseModel]]) -> None:
-        self.view, self.plain, self.kinds, self.any_json = view, plain, kinds, any_json
+        self.view, self.plain, self.kinds = view, plain, kinds
         self.json, self.query, self.answers = json, query, answers
 
     @property
     def codes(self) -> list[int]:
-        """The statuses of its errors: its kinds' (errors.STATUS), and 415 for a view that
-        takes JSON only (common.body())."""
-        codes = {errors.status(kind) for kind in self.kinds}
-        if self.any_json:
-            codes.add(HTTPStatus.UNSUPPORTED_MEDIA_TYPE)
-        return sorted(map(int, codes))
+        """The statuses of its errors: its kinds' (http_answers.STATUS)."""
+        return sorted({http_answers.status(kind) for kind in self.kinds})
 
     def tell(self, tree: SpecTree) -> None:
         from spectree import Response as Answers
@@ -64,7 +59,7 @@ class _Described:
         models: dict[str, Any] = {f"HTTP_{code}": model for code, model in self.answers.items()}
         codes = self.codes
         models.update({f"HTTP_{code}": ErrorAnswer for code in codes})
-        malformed = codes[0] if codes else errors.status(Kind.INPUT)
+        malformed = codes[0] if codes else http_answers.status(Kind.INPUT)
         describe = tree.validate(json=self.json, query=self.query, resp=Answers(**models),
                                  skip_validation=True, validation_error_status=malformed)
         # spectree finds a view's description along its __wrapped__ chain.
@@ -96,9 +91,9 @@ def documented(*, answers: dict[int, type[BaseModel]], refuses: Iterable[Kind] =
     """Put the decorated view in the document: its body or query, answers and errors (each
     an :class:`~companion.schemas.ErrorAnswer`). The view itself runs unwrapped.
 
-    The errors are derived, each through errors.STATUS: a view that reads a JSON body
+    The errors are derived, each through http_answers.STATUS: a view that reads a JSON body
     (``json``, or ``body`` for one without a model) refuses malformed input (Kind.INPUT) and
-    another content type (415); a body with a model has a bound (MAX_CONTENT_LENGTH,
+    another content type (Kind.NOT_JSON); a body with a model has a bound (MAX_CONTENT_LENGTH,
     IMPORT_MAX_BYTES for an import), past which it is Kind.TOO_LARGE; a query may be
     malformed (Kind.INPUT); a link in the path (``key``) may lead nowhere (NotThere,
     Kind.UNKNOWN). ``refuses``: the kinds its use case raises besides.
@@ -112,12 +107,13 @@ def documented(*, answers: dict[int, type[BaseModel]], refuses: Iterable[Kind] =
         kinds = set(refuses)
         if json is not None or body or query is not None:
             kinds.add(Kind.INPUT)
+        if json is not None or body:
+            kinds.add(Kind.NOT_JSON)
         if json is not None:
             kinds.add(Kind.TOO_LARGE)
         if "key" in inspect.signature(view).parameters:
             kinds.add(Kind.UNKNOWN)
-        _described.append(_Described(view, plain, kinds, json is not None or body, json,
-                                     query, answers))
+        _described.append(_Described(view, plain, kinds, json, query, answers))
         return cast(F, plain)
 
     return decorate

@@ -7,7 +7,7 @@ from flask import Response, jsonify
 from companion.api.common import body, bp
 from companion.api.openapi import documented
 from companion.editions import Edition
-from companion.planning import off_the_loop
+from companion.infra.planning import off_the_loop
 from companion.rules import Card, Phase, format_cards
 from companion.rules.extras import extras
 from companion.rules.outs import DRAWS, Outs, check_deck, find_outs, shorts

@@ -9,7 +9,7 @@ from flask import Response, request
 from companion import models
 from companion.api.common import body, bp, game_response, locked, name_warnings, written
 from companion.api.openapi import documented
-from companion.exceptions import Kind
+from companion.refusals import Kind
 from companion.schemas import GameAnswer, PlayerBody, Revised, RevisionQuery, read
 from companion.schemas.answers import WarningJson
 from companion.services import games, players, work

@@ -27,7 +27,7 @@ class Keeping(Generic[V]):
 
     def keep(self, value: V) -> None:
         """Keep ``value`` once, if it is exact. A drawing calls this when it is done, even
-        after the request that asked for it gave up waiting (companion.drawing.draw)."""
+        after the request that asked for it gave up waiting (companion.infra.drawing.draw)."""
         if self.exact and not self.kept:
             self.kept = True
             self.store.put(self.key, value)

@@ -13,7 +13,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 
 from companion.editions.base import Edition, PhaseTable
-from companion.exceptions import N_
+from companion.refusals import N_
 from companion.rules.errors import PhaseError
 from companion.rules.solver import plan
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Literal
 
-from companion.exceptions import N_
+from companion.refusals import N_
 from companion.rules.phases import Deck, Part, PartKind, Phase
 
 PhaseTable = tuple[tuple[tuple[PartKind, int], ...], ...]

@@ -1,7 +1,7 @@
 """The board game: phase markers move along a track to the laurel wreath; no points."""
 
 from companion.editions.base import Edition
-from companion.exceptions import N_
+from companion.refusals import N_
 from companion.rules.phases import Deck, PartKind
 
 S, R, C = PartKind.SET, PartKind.RUN, PartKind.COLOUR

@@ -17,9 +17,9 @@ from typing import Any
 
 from companion import editions
 from companion.editions.base import MATTEL, RAVENSBURGER, CardValues, Edition, PhaseTable
-from companion.exceptions import N_, Kind, Reason, Term
 from companion.limits import MAX_GROUP_NAME
-from companion.names import clean, length, refusal
+from companion.player_names import clean, length, refusal
+from companion.refusals import N_, Kind, Reason, Term
 from companion.rules.cards import MAX_NUMBER
 from companion.rules.errors import PhaseError, RulesError
 from companion.rules.phases import Deck, Part, PartKind, Phase
@@ -172,7 +172,7 @@ def _name_problems(name: str) -> list[tuple[str, Reason]]:
     if length(name) > MAX_NAME:
         return [("name", Reason("a name of house rules has at most %(most)s characters, "
                                 "not %(count)s", {"most": MAX_NAME, "count": length(name)}))]
-    refused = refusal(name, MAX_NAME)  # the rule of every name (companion.names)
+    refused = refusal(name, MAX_NAME)  # the rule of every name (companion.player_names)
     return [("name", refused)] if refused is not None else []
 
 

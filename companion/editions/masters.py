@@ -1,7 +1,7 @@
 """Phase 10 Masters: each player chooses which open phase to attempt every round."""
 
 from companion.editions.base import Edition
-from companion.exceptions import N_
+from companion.refusals import N_
 from companion.rules.phases import Deck, PartKind
 
 S, R, C, CR = PartKind.SET, PartKind.RUN, PartKind.COLOUR, PartKind.COLOUR_RUN

@@ -1,7 +1,7 @@
 """The card game as Ravensburger prints it (docs/rules.md): ten phases, penalty points, variants."""
 
 from companion.editions.base import Edition
-from companion.exceptions import N_
+from companion.refusals import N_
 from companion.rules.phases import Deck, PartKind
 
 S, R, C = PartKind.SET, PartKind.RUN, PartKind.COLOUR

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from itertools import groupby
 
-from companion.exceptions import N_
+from companion.refusals import N_
 from companion.rules.phases import Part, PartKind, Phase
 
 #: Parts of any size in words: one, and several alike.

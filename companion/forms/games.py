@@ -29,8 +29,7 @@ from wtforms import (  # type: ignore[attr-defined]
 from wtforms.form import BaseForm
 from wtforms.validators import Optional, ValidationError
 
-from companion import editions
-from companion import names as companion_names
+from companion import editions, player_names
 from companion.limits import MAX_NAME, MAX_NAME_STORED, MAX_PLAYERS
 from companion.numbers import signed_number, whole_number
 
@@ -85,7 +84,7 @@ class MultiCheckboxField(SelectMultipleField):
 
 def _name_length(form: Form, field: StringField) -> None:
     """At most MAX_NAME characters as a person sees them (a family emoji is one)."""
-    if companion_names.too_long(companion_names.clean(field.data or ""), MAX_NAME):
+    if player_names.too_long(player_names.clean(field.data or ""), MAX_NAME):
         raise ValidationError(_l("A name has at most %(max)s characters.", max=MAX_NAME))
 
 
@@ -166,8 +165,8 @@ class NewGameForm(FlaskForm):
                                      "choice” to play the phases ticked, or untick them."))
 
     def player_names(self) -> list[str]:
-        return [companion_names.clean(entry.data or "") for entry in self.names.entries
-                if companion_names.clean(entry.data or "")]
+        return [player_names.clean(entry.data or "") for entry in self.names.entries
+                if player_names.clean(entry.data or "")]
 
     def phases(self) -> tuple[int, ...]:
         if self.phase_set.data == "custom":
@@ -191,7 +190,7 @@ class NewGameForm(FlaskForm):
 
     def first_name(self) -> str | None:
         """The name in the chosen seat among the names typed (empty rows skipped)."""
-        rows = [companion_names.clean(entry.data or "") for entry in self.names.entries]
+        rows = [player_names.clean(entry.data or "") for entry in self.names.entries]
         seat = int(self.first.data or 0)
         if seat < len(rows) and rows[seat]:
             return rows[seat]

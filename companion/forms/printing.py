@@ -16,8 +16,7 @@ from flask_babel import gettext
 from wtforms import Field, Form, RadioField, StringField
 from wtforms.validators import ValidationError
 
-from companion import editions
-from companion import names as companion_names
+from companion import editions, player_names
 from companion.forms.games import house_edition
 from companion.i18n import language_names, say
 from companion.limits import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
@@ -46,8 +45,8 @@ class NamesField(Field):
 
     def process_formdata(self, valuelist: list[Any]) -> None:
         self.raw = [str(value) for value in valuelist]
-        self.data = [companion_names.clean(name) for name in self.raw
-                     if companion_names.clean(name)]
+        self.data = [player_names.clean(name) for name in self.raw
+                     if player_names.clean(name)]
 
     def process_data(self, value: Any) -> None:
         self.raw = []
@@ -115,12 +114,12 @@ class PrintForm(Form):
             problems.append(gettext("A sheet has at most %(max)s players: %(count)s names were "
                                     "given.", max=MAX_PLAYERS, count=len(names)))
         for name in names:
-            if companion_names.too_long(name, MAX_NAME):
+            if player_names.too_long(name, MAX_NAME):
                 problems.append(gettext("A name has at most %(max)s characters: “%(name)s” is "
                                         "longer.", max=MAX_NAME, name=shown(name)))
-            elif companion_names.unwanted(name) is not None:
+            elif player_names.unwanted(name) is not None:
                 problems.append(gettext("A name cannot hold control characters."))
-            elif (refused := companion_names.refusal(name, MAX_NAME)) is not None and name.strip():
+            elif (refused := player_names.refusal(name, MAX_NAME)) is not None and name.strip():
                 problems.append(say(refused, sentence=True))  # drawn as nothing
         field.errors = [*field.errors, *problems]
 

@@ -22,14 +22,14 @@ from typing import Any
 from flask import Flask, abort, request
 from werkzeug.wsgi import LimitedStream
 
-from companion import errors
-from companion.exceptions import InputError, Kind
-from companion.green import patched
+from companion import http_answers
+from companion.infra.green import patched
 from companion.limits import IMPORT_MAX_BYTES
+from companion.refusals import InputError, Kind
 
 REFUSED = "companion.body_refused"
 """The kind of refusal of a body that did not arrive as it should (late, malformed, too
-large), which the app answers with its status (companion.errors)."""
+large), which the app answers with its status (companion.http_answers)."""
 WRITES = {"POST", "PUT", "PATCH", "DELETE"}
 #: The addresses that take a group's file, up to IMPORT_MAX_BYTES; others MAX_CONTENT_LENGTH.
 IMPORTS = {"/api/import", "/import"}
@@ -137,7 +137,7 @@ CHUNK = 64 * 1024
 def _refuse_body() -> None:
     kind = request.environ.get(REFUSED)
     if kind is not None:
-        abort(errors.status(kind))
+        abort(http_answers.status(kind))
 
 
 def init_app(app: Flask) -> None:

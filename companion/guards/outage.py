@@ -18,9 +18,9 @@ from flask_babel import gettext as _
 from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeout
 
-from companion.errors import try_again_later
-from companion.extensions import db
-from companion.storage import ANSWER
+from companion.http_answers import try_again_later
+from companion.infra.extensions import db
+from companion.infra.storage import ANSWER
 
 log = logging.getLogger(__name__)
 #: Seconds a client is asked to wait before it tries again.
@@ -52,7 +52,7 @@ def _is_outage(error: DBAPIError) -> bool:
 
 def engine_options(config: dict[str, Any]) -> dict[str, Any]:
     """PostgreSQL's timeouts, from the settings: the server's own (statement, lock) and the
-    client's, which hold when the server cannot act (companion.storage: each answer; TCP
+    client's, which hold when the server cannot act (companion.infra.storage: each answer; TCP
     keepalives for an idle connection, ``tcp_user_timeout`` for what the network never
     acknowledges)."""
     statement = int(config["DATABASE_STATEMENT_SECONDS"]) * 1000
@@ -74,7 +74,7 @@ def init_app(app: Flask) -> None:
         options.setdefault("pool_timeout", int(app.config["DATABASE_CONNECT_SECONDS"]))
         app.config["SQLALCHEMY_ENGINE_OPTIONS"] = options
         # The reads and the listener use the driver directly (companion.services.reading,
-        # companion.live): their own errors are outages too. Imported here, in the worker,
+        # companion.infra.live): their own errors are outages too. Imported here, in the worker,
         # after gevent's patching.
         import psycopg
 

@@ -5,7 +5,7 @@ creating games and groups, writing rounds and players, importing, exporting, and
 and pictures (counted only when one is drawn: a filled sheet kept from an earlier request, or a 304,
 costs nothing and counts nothing; a long game's sheet counts one more per 100 rounds, since
 drawing takes time in proportion to the rounds). A refused
-request gets 429 with a sentence and ``Retry-After`` (companion.errors) before its view runs,
+request gets 429 with a sentence and ``Retry-After`` (companion.http_answers) before its view runs,
 so it stores nothing. The counts live in each worker's memory by default
 (``RATELIMIT_STORAGE_URI = "memory://"``), so one address may reach the quota once per worker
 (docs/decisions.md, issue 22); a shared store such as ``redis://host:6379`` counts exactly,
@@ -14,7 +14,7 @@ not answer (within a second), each worker counts in its own memory instead, as b
 logs one line ("falling back to in-memory storage") and looks again with growing pauses (up to
 half a minute) until it is back: a request is never refused nor slowed because the store of
 its count is away. The client address is ``REMOTE_ADDR``, which ProxyFix rewrites from
-``X-Forwarded-For`` only when ``PROXIES`` says how many proxies to trust (companion.security).
+``X-Forwarded-For`` only when ``PROXIES`` says how many proxies to trust (companion.infra.security).
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ come from :mod:`companion.scoring.grid`, as on the game's page; :mod:`.table` dr
 a few narrow sub-columns per player, so the phase numbers sit in two rows of boxes (1-5 and
 6-10 for ten phases) as in the rules' worked example; names, points and totals span them all.
 
-reportlab loads with the first drawing, not with this package (companion.lazy): the web layer
+reportlab loads with the first drawing, not with this package (companion.infra.lazy): the web layer
 needs only the options (:mod:`.options`) and the paper names (:mod:`.paper`).
 """
 
@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from companion import lazy
+from companion.infra import lazy
 
 if TYPE_CHECKING:
     from companion.pdf.blank import blank_sheet

@@ -20,7 +20,7 @@ from xml.sax.saxutils import quoteattr
 
 from PIL import Image
 
-from companion.png import fonts as png_fonts
+from companion.png import fonts
 from companion.png import text as png_text
 
 #: The size the pictures are drawn at, in pixels: sharp at print resolution for a 12 pt name.
@@ -29,7 +29,7 @@ PIXELS = 96
 
 def is_emoji(cluster: str) -> bool:
     """Whether a grapheme cluster is drawn in the colour emoji font (as the PNG draws it)."""
-    return png_fonts.face_for(cluster) == png_fonts.EMOJI
+    return fonts.face_for(cluster) == fonts.EMOJI
 
 
 _FOLDERS: dict[int, Path] = {}

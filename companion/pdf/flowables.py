@@ -94,7 +94,7 @@ class QrCode(Flowable):  # type: ignore[misc]
 
 class Clipped(Flowable):  # type: ignore[misc]
     """``content`` (a paragraph holding names) drawn within its own box and ``margin`` points
-    around it: a name holds at most four marks on a letter (companion.names), and none of
+    around it: a name holds at most four marks on a letter (companion.player_names), and none of
     them is drawn over the cells and lines around it."""
 
     def __init__(self, content: Any, margin: float = 2.5) -> None:

@@ -1,5 +1,6 @@
 """What a sheet is drawn from besides the game: the web layer makes these, a drawing process
-draws them (companion.drawing), so they stand apart from the drawing code and its reportlab."""
+draws them (companion.infra.drawing), so they stand apart from the drawing code and its
+reportlab."""
 
 from __future__ import annotations
 

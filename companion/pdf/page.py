@@ -21,7 +21,7 @@ from reportlab.platypus import (  # type: ignore[import-untyped]
     TableStyle,
 )
 
-from companion import names
+from companion import player_names
 from companion.editions import Edition
 from companion.editions.words import phase_words
 from companion.pdf import paper
@@ -61,14 +61,14 @@ def one_line(name: str, after: str, style: str, width: float) -> Paragraph:
 def _cut_to(name: str, fits: Callable[[str], bool]) -> str:
     """The longest start of ``name``, whole characters as seen, that ``fits`` (bisection: a
     width is measured a few times, not once per character)."""
-    low, high = 0, names.length(name)
+    low, high = 0, player_names.length(name)
     while low < high:
         middle = (low + high + 1) // 2
-        if fits(names.cut(name, middle)):
+        if fits(player_names.cut(name, middle)):
             low = middle
         else:
             high = middle - 1
-    return names.cut(name, low).rstrip()
+    return player_names.cut(name, low).rstrip()
 
 
 def legend(edition: Edition, numbers: Sequence[int], width: float, _: Translate) -> Table:

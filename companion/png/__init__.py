@@ -3,14 +3,14 @@
 1080 px wide (what chat apps show full width on a phone), large type, every name in a font
 that has its letters (companion.png.fonts); drawn by :func:`standings_png`
 (companion.png.standings) from the sheet and its words (:class:`Caption`). Like the PDFs, no
-Flask here. Pillow loads with the first drawing, not with this package (companion.lazy).
+Flask here. Pillow loads with the first drawing, not with this package (companion.infra.lazy).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from companion import lazy
+from companion.infra import lazy
 
 if TYPE_CHECKING:
     from companion.png.caption import Caption

@@ -3,7 +3,7 @@
 Every run is drawn on one baseline with raqm's layout; a colour emoji run is drawn at its
 font's only size and scaled to the line's. A line too wide for its space is set smaller, down
 to a least size, then cut with an ellipsis. A line may be clipped to a box: a name's marks
-(at most four on a letter, companion.names) never draw over the lines around it.
+(at most four on a letter, companion.player_names) never draw over the lines around it.
 """
 
 from __future__ import annotations

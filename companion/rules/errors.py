@@ -1,8 +1,8 @@
-"""The rules engine's exceptions: the rules branch of companion.exceptions's tree."""
+"""The rules engine's exceptions: the rules branch of companion.refusals's tree."""
 
 from __future__ import annotations
 
-from companion.exceptions import Reason, RulesError, Term
+from companion.refusals import Reason, RulesError, Term
 
 __all__ = ["CardError", "PhaseError", "Reason", "RulesError", "Term"]
 

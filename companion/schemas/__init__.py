@@ -4,7 +4,7 @@ Every body, query and file the API reads is a pydantic model here. The same mode
 the request (:func:`read`) and describes it in ``/api/openapi.json`` (companion.api.openapi), so
 the two cannot drift apart. The import reads its files with the same models.
 
-A refusal is an :class:`~companion.exceptions.InputError` with a sentence a person can act
+A refusal is an :class:`~companion.refusals.InputError` with a sentence a person can act
 on, answered as the API's usual 400 ``{"error": …, "details": []}``. Each field says its
 sentence with :class:`Says`; a value the rules engine cannot read (a card, an edition, a
 phase) keeps the engine's own reason. Limits come from :mod:`companion.limits`.

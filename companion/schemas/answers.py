@@ -1,7 +1,7 @@
 """What the API answers, each shape written once (docs/API.md).
 
 Each answer is a ``TypedDict``: the code that builds it (``schemas.games``, ``schemas.groups``,
-``api.checker``, ``api.outs``, ``errors.json_error``) is type-checked against it by
+``api.checker``, ``api.outs``, ``http_answers.json_error``) is type-checked against it by
 mypy --strict (a key missing, extra or of another type fails the build), and pydantic turns
 the same class into the answer's part of ``/api/openapi.json`` (``schemas.GameAnswer`` and its
 siblings wrap them). So the document and the JSON sent have one source.

@@ -23,7 +23,7 @@ from pydantic_core import ErrorDetails, PydanticCustomError
 
 from companion import editions
 from companion.editions import Edition
-from companion.exceptions import N_, CompanionError, InputError, Reason
+from companion.refusals import N_, CompanionError, InputError, Reason
 from companion.rules import Card, get_phase
 
 M = TypeVar("M", bound=BaseModel)

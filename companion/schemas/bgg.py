@@ -19,9 +19,9 @@ from zoneinfo import ZoneInfo
 from defusedxml import DefusedXmlException
 from defusedxml.ElementTree import fromstring
 
-from companion.exceptions import InputError
 from companion.limits import MAX_GAMES
 from companion.numbers import SIGNED, whole_number
+from companion.refusals import InputError
 from companion.schemas.bgstats import Plays, Skipped
 from companion.schemas.logged import LoggedPlay, LoggedPlayer, PlayRefused
 

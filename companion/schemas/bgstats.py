@@ -20,7 +20,7 @@ from zoneinfo import ZoneInfo
 
 from pydantic import Field, StrictBool, StrictInt, StrictStr, ValidationError
 
-from companion import names, scoring
+from companion import player_names, scoring
 from companion.editions import Edition
 from companion.limits import MAX_GAMES
 from companion.numbers import SIGNED
@@ -290,7 +290,7 @@ def export_file(games: Sequence[FinishedGame], zone: ZoneInfo) -> dict[str, Any]
         places, winners = _places(game.sheet), set(game.sheet.winners)
         scores = []
         for line in game.sheet.players:
-            key = names.key(line.name)
+            key = player_names.key(line.name)
             person = people.setdefault(key, {"id": len(people) + 1, "uuid": _uuid("player", key),
                                              "name": line.name, "isAnonymous": False})
             points = _points(game, line.name)

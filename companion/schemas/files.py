@@ -14,7 +14,6 @@ from pydantic import (
 )
 from pydantic.json_schema import SkipJsonSchema
 
-from companion.exceptions import N_, InputError, Reason
 from companion.limits import (
     MAX_CHANGES,
     MAX_GAMES,
@@ -23,6 +22,7 @@ from companion.limits import (
     MAX_ROUNDS,
     MIN_PLAYERS,
 )
+from companion.refusals import N_, InputError, Reason
 from companion.schemas.base import Says, Schema
 from companion.schemas.editions import HouseRulesBody
 from companion.schemas.moments import Moment, moment_given

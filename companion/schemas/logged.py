@@ -19,9 +19,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from companion import editions, names
+from companion import editions, player_names
 from companion.editions import Edition
-from companion.exceptions import InputError, Kind, Reason
+from companion.refusals import InputError, Kind, Reason
 from companion.scoring import FinalResult
 from companion.scoring.final import places_of
 
@@ -95,14 +95,14 @@ def _builtin(trait: Callable[[Edition], bool]) -> Edition:
 
 def _named(players: Sequence[LoggedPlayer]) -> list[str]:
     """Each player's name: a nameless one is "Anonymous", numbered when several are."""
-    nameless = [player.anonymous or not names.clean(player.name) for player in players]
+    nameless = [player.anonymous or not player_names.clean(player.name) for player in players]
     count, found = sum(nameless), list[str]()
     for player, without in zip(players, nameless, strict=True):
         if without:
             number = sum(found_name.startswith(ANONYMOUS) for found_name in found) + 1
             found.append(ANONYMOUS if count == 1 else f"{ANONYMOUS} {number}")
         else:
-            found.append(names.clean(player.name))
+            found.append(player_names.clean(player.name))
     return found
 
 
@@ -124,7 +124,7 @@ def paper_game(play: LoggedPlay, edition: Edition) -> PaperGame:
                     key=lambda item: (item[1].seat is None, item[1].seat or 0, item[0]))
     players = [player for _index, player in seated]
     shown = _named(players)
-    keys = [names.key(name) for name in shown]
+    keys = [player_names.key(name) for name in shown]
     twice = next((name for name, key in zip(shown, keys, strict=True)
                   if keys.count(key) > 1), None)
     if twice is not None:

@@ -7,7 +7,7 @@ from typing import Annotated
 
 from pydantic import BaseModel, PlainSerializer, PlainValidator, ValidationInfo, WithJsonSchema
 
-from companion.exceptions import InputError
+from companion.refusals import InputError
 
 FIRST_PUBLISHED = datetime(1982, 1, 1)
 """Nothing of Phase 10 was played before the card game first came out (1982)."""

@@ -21,9 +21,8 @@ from pydantic import (
 )
 from pydantic.json_schema import SkipJsonSchema
 
-from companion import editions, names, scoring
+from companion import editions, player_names, scoring
 from companion.editions import Edition
-from companion.exceptions import InputError, Term
 from companion.limits import (
     MAX_FINAL_POINTS,
     MAX_GROUP_NAME,
@@ -34,6 +33,7 @@ from companion.limits import (
     MIN_PLAYERS,
 )
 from companion.numbers import whole_number
+from companion.refusals import InputError, Term
 from companion.rules import PartKind, Phase, get_phase
 from companion.schemas.base import (
     CARDS_SAY,
@@ -141,7 +141,7 @@ def no_default(schema: dict[str, Any]) -> None:
 
 
 #: A player's name as the document tells it: the server counts what a person sees (30
-#: grapheme clusters, companion.names), which JSON Schema cannot express; its bound in code
+#: grapheme clusters, companion.player_names), which JSON Schema cannot express; its bound in code
 #: points is the stored column's, so the document never refuses a name the server takes.
 NAME_SCHEMA = {"minLength": 1, "maxLength": MAX_NAME_STORED, "description": (
     f"1 to {MAX_NAME} characters as a person sees them (a family emoji joined by zero-width "
@@ -157,7 +157,7 @@ class FinalLine(Schema):
     """One player's line of a game's final result, as the paper sheet shows it."""
 
     SAYS = FINAL_SAY
-    player: Annotated[StrictStr, AfterValidator(names.clean),
+    player: Annotated[StrictStr, AfterValidator(player_names.clean),
                       Says("“%(key)s” must be %(what)s", what=Term("a player's name"))]
     # Numbers out of range break a rule (422 naming the line), as a round's points do.
     phases: Annotated[StrictInt | None, Says(
@@ -255,7 +255,7 @@ class Result(Schema):
     SAYS = Says("each result must be an object with “player”, “phase” and “points”")
     # As names are stored (NFC, trimmed): a phone whose keyboard writes "ë" as e + ¨ (NFD)
     # still names the player it sees on the sheet.
-    player: Annotated[StrictStr, AfterValidator(names.clean),
+    player: Annotated[StrictStr, AfterValidator(player_names.clean),
                       Says("“%(key)s” must be %(what)s", what=Term("a player's name"))]
     phase: Annotated[StrictBool | StrictInt, Says(
         "“phase” must be true or false (Masters: a phase number or false)"), Field(

@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from companion import names
+from companion import player_names
 from companion.limits import MAX_FINAL_POINTS
 from companion.scoring.checks import normalise_setup
 from companion.scoring.model import FinalResult, PlayerLine, Problem, Setup, Sheet
@@ -52,11 +52,11 @@ def final_problems(setup: Setup, results: Sequence[FinalResult], *,
 
 
 def _roster_problems(setup: Setup, results: Sequence[FinalResult]) -> list[Problem]:
-    seated = {names.key(name) for name in setup.players}
+    seated = {player_names.key(name) for name in setup.players}
     seen: set[str] = set()
     problems = []
     for result in results:
-        key = names.key(result.player)
+        key = player_names.key(result.player)
         if key not in seated:
             problems.append(Problem("%(player)s is not one of the players", {
                 "player": result.player}, player=result.player, field="player"))
@@ -66,7 +66,7 @@ def _roster_problems(setup: Setup, results: Sequence[FinalResult]) -> list[Probl
                                     player=result.player, field="player"))
         seen.add(key)
     for name in setup.players:
-        if names.key(name) not in seen:
+        if player_names.key(name) not in seen:
             problems.append(Problem("the final result has no line for %(player)s",
                                     {"player": name}, player=name, field="final"))
     return problems
@@ -160,12 +160,12 @@ def ranked(setup: Setup, results: Sequence[FinalResult], *,
            keep_places: bool = False) -> tuple[FinalResult, ...]:
     """``results`` (one per player, checked) in seating order, named as seated, placed by the
     sheet's rule (``keep_places``: as they are, a log's own places)."""
-    seats = {names.key(name): seat for seat, name in enumerate(setup.players)}
-    seated = sorted(results, key=lambda result: seats[names.key(result.player)])
+    seats = {player_names.key(name): seat for seat, name in enumerate(setup.players)}
+    seated = sorted(results, key=lambda result: seats[player_names.key(result.player)])
     key = _sort_key(setup)
     places = (tuple(result.place for result in seated) if keep_places
               else places_of([key(result) for result in seated]))
-    return tuple(replace(result, player=setup.players[seats[names.key(result.player)]],
+    return tuple(replace(result, player=setup.players[seats[player_names.key(result.player)]],
                          place=place) for result, place in zip(seated, places, strict=True))
 
 

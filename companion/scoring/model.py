@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from companion.editions import Edition
-from companion.exceptions import Kind, Reason, ScoringError
+from companion.refusals import Kind, Reason, ScoringError
 
 Status = Literal["playing", "tiebreak", "finished"]
 

@@ -33,7 +33,7 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 
-from companion import names
+from companion import player_names
 
 #: The two kinds of games a group rates apart, as the API names them.
 CARD, BOARD = KINDS = ("card", "board")
@@ -167,7 +167,7 @@ def chances(ratings: Sequence[Rating | None]) -> list[float]:
 
 
 def replay(games: Iterable[tuple[int, Mapping[str, Any]]],
-           person: Callable[[str], str] = names.key) -> dict[str, dict[str, Rating]]:
+           person: Callable[[str], str] = player_names.key) -> dict[str, dict[str, Rating]]:
     """Every person's rating in each kind of game (kind → person → rating), rated from
     scratch from (number, facts) of every finished game (:func:`order`), in the order they
     ended. ``person``: the key a spelling counts under."""

@@ -7,7 +7,7 @@ game; it stays the reference. Here the same numbers are kept incrementally:
 - :func:`facts` is what one finished game adds to the records (plain JSON: it is stored with
   the game, so that what it added can be taken away again when the game changes);
 - :func:`apply` adds or takes away one game's facts from a group's tallies (plain JSON kept
-  with the group, one entry per player (:func:`companion.names.key`), so a merge of two
+  with the group, one entry per player (:func:`companion.player_names.key`), so a merge of two
   spellings is a matter of reading);
 - :func:`records_from` reads the tallies into :class:`GroupRecords` with the group's merged
   spellings, as the reference would give them.
@@ -29,7 +29,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
-from companion import editions, names
+from companion import editions, player_names
 from companion.scoring import pairs
 from companion.scoring.final import points_of
 from companion.scoring.length import length_of
@@ -101,7 +101,7 @@ def apply(tallies: Tallies, game: Facts, sign: int) -> set[str]:
     game or first appearance was that game are returned, to be looked up again."""
     lost: set[str] = set()
     for player in game["players"]:
-        key = names.key(player["name"])
+        key = player_names.key(player["name"])
         entry = tallies.setdefault(key, _entry())
         entry["played"] += sign
         entry["won"] += sign * player["won"]
@@ -199,7 +199,7 @@ def extremes(key: str, games: Iterable[Facts]) -> dict[str, Any]:
     entry = _entry()
     for game in games:
         for player in game["players"]:
-            if names.key(player["name"]) == key:
+            if player_names.key(player["name"]) == key:
                 _widen(entry, player, game)
     return {"best": entry["best"], "worst": entry["worst"], "first": entry["first"]}
 

@@ -1,7 +1,7 @@
 """A group's records, derived from its games' stored rounds; as in docs/decisions.md:
 
 - Players are the same person across games when their names have one key
-  (:func:`companion.names.key`: case, surrounding spaces and NFC/NFD aside), or
+  (:func:`companion.player_names.key`: case, surrounding spaces and NFC/NFD aside), or
   when the group merged one spelling into another (``aliases``: spelling → name).
 - Only finished games count; unfinished ones are listed but left out of every record.
 - Every co-winner of a shared win (variant 1's tie) gets a win; ``shared`` counts those.
@@ -23,7 +23,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 
-from companion import names
+from companion import player_names
 from companion.editions import Edition
 from companion.scoring import board, pairs, sheet
 from companion.scoring.checks import normalise_setup
@@ -204,21 +204,22 @@ def replay(setup: Setup, rounds: Sequence[Round]) -> Sheet:
 
 
 class Identities:
-    """Who is who across games: names by :func:`companion.names.key` (case, spaces and
+    """Who is who across games: names by :func:`companion.player_names.key` (case, spaces and
     Unicode forms aside), merged spellings, the name to show."""
 
     def __init__(self, aliases: Mapping[str, str]) -> None:
-        self.aliases = {names.key(alias): name for alias, name in aliases.items()}
-        self.shown: dict[str, str] = {names.key(name): name for name in self.aliases.values()}
+        self.aliases = {player_names.key(alias): name for alias, name in aliases.items()}
+        self.shown: dict[str, str] = {player_names.key(name): name
+                                      for name in self.aliases.values()}
 
     def of(self, name: str) -> str:
         """The key a spelling counts under."""
-        return names.key(self.aliases.get(names.key(name), name))
+        return player_names.key(self.aliases.get(player_names.key(name), name))
 
     def named(self, name: str) -> str:
         """The name a spelling is listed as: a merged or renamed spelling as its name, any
         other as typed (the games' lines of the group's list)."""
-        return self.aliases.get(names.key(name), name)
+        return self.aliases.get(player_names.key(name), name)
 
     def see(self, name: str) -> str:
         """Note a spelling (the first one seen is shown, unless merged into another)."""

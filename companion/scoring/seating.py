@@ -25,8 +25,8 @@ import random
 from collections.abc import Collection, Iterator, Sequence
 from itertools import combinations
 
-from companion.exceptions import Kind, Reason, ScoringError
 from companion.limits import MAX_PLAYERS, MAX_SEATED, MIN_PLAYERS
+from companion.refusals import Kind, Reason, ScoringError
 
 #: Every seating is compared up to this many players; a local search above.
 EXACT_UP_TO = 12

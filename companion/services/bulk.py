@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from companion.extensions import db
+from companion.infra.extensions import db
 
 #: Rows in one statement on PostgreSQL: each a short wait for the server, whose answers the
 #: worker waits for cooperatively (and at most DATABASE_ANSWER_SECONDS each).

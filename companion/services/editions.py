@@ -18,10 +18,11 @@ from dataclasses import dataclass
 from flask import has_app_context
 from sqlalchemy import func, or_, select
 
-from companion import models, storage
+from companion import models
 from companion.cache import stores
 from companion.editions import Edition, house
-from companion.extensions import db
+from companion.infra import storage
+from companion.infra.extensions import db
 from companion.services.games import KEY
 
 KEY_LETTERS = string.ascii_lowercase + string.digits

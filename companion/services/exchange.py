@@ -25,11 +25,12 @@ from typing import Any, TypeVar
 from pydantic import ValidationError
 from sqlalchemy import insert
 
-from companion import green, models, names, schemas, scoring, storage
+from companion import models, player_names, schemas, scoring
 from companion.editions import Edition, house
-from companion.exceptions import CompanionError, Kind, Reason, ServiceError
-from companion.extensions import db
+from companion.infra import green, storage
+from companion.infra.extensions import db
 from companion.limits import MAX_PLAYERS, MIN_PLAYERS
+from companion.refusals import CompanionError, Kind, Reason, ServiceError
 from companion.schemas import FORMAT, VERSION
 from companion.schemas.files import too_many
 from companion.scoring import record_tallies, roster
@@ -43,7 +44,14 @@ from companion.services import (
     ratings,
     work,
 )
-from companion.services import games as services_games
+from companion.services.games import (
+    SetupError,
+    final_of,
+    rounds_of,
+    setup_of,
+    sheet_of,
+    validate_spec,
+)
 
 T = TypeVar("T")
 
@@ -71,11 +79,11 @@ def _result(result: scoring.Result, edition: Edition) -> dict[str, Any]:
 
 def game_data(game: models.Game) -> dict[str, Any]:
     """A game as entered: its setup and rounds, each marked when it needed confirming."""
-    setup = services_games.setup_of(game)
+    setup = setup_of(game)
     current = scoring.build_sheet(setup, [])
     rounds = []
     times = [stored.created_at for stored in game.rounds]
-    for stored, at in zip(services_games.rounds_of(game), times, strict=True):
+    for stored, at in zip(rounds_of(game), times, strict=True):
         _errors, warnings = scoring.check_round(current, stored)
         current = scoring.add_round(current, stored, confirm=True)
         rounds.append({"results": [_result(result, setup.edition)
@@ -92,7 +100,7 @@ def game_data(game: models.Game) -> dict[str, Any]:
     changes = _changes(game)
     if changes:
         data["changes"] = changes
-    final = services_games.final_of(game)
+    final = final_of(game)
     if final is not None:  # known by its final result (services.finals)
         data.update(finals.file_part(game, final))
     return data
@@ -114,12 +122,12 @@ def export_group(group: models.Group, games: Sequence[models.Game]) -> dict[str,
     """The group with its games and its names for its people: merged and renamed spellings
     (``aliases``, each a spelling typed in its games → the name it counts as), from which
     the records, the list and the roster are made again."""
-    typed = {names.key(player.name) for game in games for player in game.players}
+    typed = {player_names.key(player.name) for game in games for player in game.players}
     return {"format": FORMAT, "version": VERSION, "kind": "group", "group": {
         "name": group.name, "created_at": group.created_at.isoformat(timespec="seconds"),
         # An alias of a spelling no game holds any more (a sheet renamed since) does nothing.
         "aliases": [{"spelling": alias.alias, "name": alias.name} for alias in group.aliases
-                    if names.key(alias.alias) in typed],
+                    if player_names.key(alias.alias) in typed],
         "games": [game_data(game) for game in games]}}
 
 
@@ -151,7 +159,7 @@ def _rows(number: int, game: models.Game) -> Iterable[tuple[object, ...]]:
     logged elsewhere) a ``final`` row per player instead: the phases completed, the penalty
     points (as ``points`` and ``total``), the board game's marker and the place, each empty
     where not known."""
-    sheet = services_games.sheet_of(game)
+    sheet = sheet_of(game)
     seats = {line.name: line.seat for line in sheet.players}
     date = game.created_at.date().isoformat()
     if sheet.final is not None:
@@ -223,7 +231,7 @@ def _group_games(data: object) -> list[Any] | None:
 def read_file(data: object, turn: Callable[[], None] = lambda: None) -> schemas.ExportFile:
     """``data`` as an export file (schemas.ExportFile, as the API documents it); else
     ImportRefused, naming the game and round the first problem is in. A group's games are
-    read one at a time, ``turn`` called after each (companion.green.Turns)."""
+    read one at a time, ``turn`` called after each (companion.infra.green.Turns)."""
     games = _group_games(data)
     try:
         if games is None:
@@ -349,7 +357,7 @@ class _Table:
         """A late joiner, playing from the next round."""
         sheet = self._open()
         name = players.valid_name(name)
-        if names.key(name) in {names.key(seat.name) for seat in self.seats}:
+        if player_names.key(name) in {player_names.key(seat.name) for seat in self.seats}:
             raise players.RosterError(Reason("%(player)s is already in this game: every "
                                              "player needs a different name", {"player": name}))
         if len(self.seats) >= MAX_PLAYERS:
@@ -362,7 +370,8 @@ class _Table:
 
     def _seat(self, name: str) -> _Seat:
         found = next((seat for seat in self.seats if seat.name == name), None) or next(
-            (seat for seat in self.seats if names.key(seat.name) == names.key(name)), None)
+            (seat for seat in self.seats
+             if player_names.key(seat.name) == player_names.key(name)), None)
         if found is None:
             raise players.RosterError(Reason("%(player)s is not playing in this game",
                                              {"player": name}))
@@ -425,7 +434,7 @@ def plan_final(planned: finals.Planned) -> _Planned:
                     planned.last_round_at, final=planned.placed)
 
 
-#: Rounds of one game played between two looks at the clock (companion.green.Turns).
+#: Rounds of one game played between two looks at the clock (companion.infra.green.Turns).
 _ROUNDS_A_TURN = 100
 
 
@@ -439,7 +448,7 @@ def _plan(item: schemas.GameFile, number: int | None, now: datetime,
     for change in item.changes:
         changes.setdefault(change.round, []).append(change)
     try:
-        table = _Table(services_games.validate_spec(item.to_spec()))
+        table = _Table(validate_spec(item.to_spec()))
         for index, body in enumerate([*item.rounds, None], 1):
             at = index if body is not None else None
             for change in changes.get(index, ()):
@@ -475,11 +484,11 @@ def _aliases(item: schemas.GroupFile) -> list[tuple[str, str]]:
     """The group's names for its people as exported (spelling key, name): each spelling
     typed in one of its games counts as its name (a merge, or a rename to a name nobody
     typed yet), once."""
-    typed = {names.key(name) for game in item.games
+    typed = {player_names.key(name) for game in item.games
              for name in (*game.players, *(change.join for change in game.changes if change.join))}
     restored: dict[str, str] = {}
     for alias in item.aliases:
-        spelling = names.key(alias.spelling)
+        spelling = player_names.key(alias.spelling)
         if spelling not in typed:
             raise ImportRefused(Reason("nobody called %(name)s played in this group",
                                        {"name": alias.spelling}))
@@ -584,7 +593,7 @@ def _store_group(name: str, created_at: datetime, plans: Sequence[_Planned],
         bulk.insert_rows(models.Standing.__table__, (
             "group_id", "game_id", "spelling", "name", "points", "played_at", "view_key",
             "seconds"), [
-            (group.id, game_id, names.key(player["name"]), player["name"], player["points"],
+            (group.id, game_id, player_names.key(player["name"]), player["name"], player["points"],
              facts["at"], facts["ref"], facts.get("seconds"))
             for game_id, facts in counted for player in facts["players"]])
     group.tallies = _json(kept)
@@ -600,10 +609,10 @@ def _written(store: Callable[[], T]) -> T:
     """``store()`` in a unit of work of its own, with the database's write lock taken first.
 
     On SQLite the statements block inside SQLite (with the interpreter let go): they run in
-    a native thread (companion.green.in_thread), so the worker's other requests go on meanwhile
-    and an import's write never waits for the lock inside the event loop's thread, where the
-    other import that holds it could never get back to commit. PostgreSQL waits for its answers
-    cooperatively anyway."""
+    a native thread (companion.infra.green.in_thread), so the worker's other requests go on
+    meanwhile and an import's write never waits for the lock inside the event loop's thread,
+    where the other import that holds it could never get back to commit. PostgreSQL waits for
+    its answers cooperatively anyway."""
 
     def unit() -> T:
         with work.unit():
@@ -619,7 +628,7 @@ def _plan_final(item: schemas.GameFile, number: int | None, now: datetime) -> _P
     """A game known by its final result (services.finals), stored with the others."""
     try:
         return plan_final(finals.plan_import(item, now))
-    except services_games.SetupError as error:
+    except SetupError as error:
         field, reason = error.problems[0]
         raise ImportRefused(reason, number, player=getattr(reason, "player", None),
                             field=field) from error

@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from companion import models, names, schemas, scoring
-from companion.exceptions import Kind
-from companion.extensions import db
+from companion import models, player_names, schemas, scoring
+from companion.infra.extensions import db
+from companion.refusals import Kind
 from companion.scoring.length import length_of
 from companion.services import games, work
 
@@ -34,8 +34,9 @@ def _field(problem: scoring.Problem, results: Sequence[scoring.FinalResult]) -> 
     """Where in the request a problem is: the line of its player, and the field."""
     if problem.player is None or problem.field in (None, "final"):
         return "final"
-    wanted = names.key(problem.player)
-    lines = [index for index, result in enumerate(results) if names.key(result.player) == wanted]
+    wanted = player_names.key(problem.player)
+    lines = [index for index, result in enumerate(results)
+             if player_names.key(result.player) == wanted]
     line = lines[-1] if problem.field == "player" else lines[0] if lines else None
     return "final" if line is None else f"final.{line}.{problem.field}"
 

@@ -16,12 +16,12 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
 from sqlalchemy.orm.exc import StaleDataError
 
-from companion import live, models, scoring, storage
-from companion import names as companion_names
+from companion import models, player_names, scoring
 from companion.cache import sheets
-from companion.exceptions import Kind, Reason, ServiceError
-from companion.extensions import db
+from companion.infra import live, storage
+from companion.infra.extensions import db
 from companion.limits import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
+from companion.refusals import Kind, Reason, ServiceError
 from companion.scoring import GameSpec, Problem
 from companion.services import kept, work
 
@@ -60,7 +60,7 @@ KEY = re.compile(r"[A-Za-z0-9_-]{1,64}")
 def validate_spec(spec: GameSpec) -> GameSpec:
     """Check a new game's settings; returns them normalised (names stripped, phases sorted)."""
     problems: list[tuple[str, Reason]] = []
-    names = tuple(companion_names.clean(name) for name in spec.players)
+    names = tuple(player_names.clean(name) for name in spec.players)
     if not MIN_PLAYERS <= len(names) <= MAX_PLAYERS:
         problems.append(("players", Reason("a game has %(min)s to %(max)s players",
                                             {"min": MIN_PLAYERS, "max": MAX_PLAYERS})))
@@ -76,7 +76,7 @@ def validate_spec(spec: GameSpec) -> GameSpec:
             "the 10-rounds variant is played with the original edition")))
     first = None if spec.first is None else next(
         (name for name in names
-         if companion_names.key(name) == companion_names.key(spec.first)), None)
+         if player_names.key(name) == player_names.key(spec.first)), None)
     if spec.first is not None and first is None:
         problems.append(("first", Reason("the first dealer or starter must be one of the players")))
     if problems:
@@ -88,19 +88,19 @@ def _name_problems(names: Sequence[str]) -> list[Problem]:
     """Every name that cannot be, each as a problem naming its player (``player``: the name
     as typed, "" for a missing one, so that a form can mark that one field): all at once, so
     that a table fixes its names in one go. Two names are one player when their
-    :func:`companion.names.key` is the same ("Anna" and " anna"); the second is at fault."""
+    :func:`companion.player_names.key` is the same ("Anna" and " anna"); the second is at fault."""
     seen: set[str] = set()
     problems = []
     for seat, name in enumerate(names, start=1):
-        if not companion_names.clean(name):
+        if not player_names.clean(name):
             problems.append(Problem("player %(n)s has no name: a name has 1 to %(max)s "
                                     "characters", {"n": seat, "max": MAX_NAME}, player=name))
-        elif (refused := companion_names.refusal(name, MAX_NAME)) is not None:
+        elif (refused := player_names.refusal(name, MAX_NAME)) is not None:
             problems.append(Problem(refused.template, refused.params, player=name))
-        elif companion_names.key(name) in seen:
+        elif player_names.key(name) in seen:
             problems.append(Problem("“%(name)s” is in this game twice: every player needs a "
                                     "different name", {"name": name}, player=name))
-        seen.add(companion_names.key(name))
+        seen.add(player_names.key(name))
     return problems
 
 
@@ -120,7 +120,7 @@ def create_game(spec: GameSpec) -> models.Game:
     return game
 
 
-def _whole_game() -> Select[models.Game]:
+def whole_game() -> Select[models.Game]:
     # Every round of every game (exports): three queries, not one per round.
     return select(models.Game).options(
         selectinload(models.Game.players),

@@ -24,7 +24,7 @@ from typing import Any
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
-from companion import models, names
+from companion import models, player_names
 from companion.scoring import Sheet, record_tallies
 from companion.services import head_to_head, ratings
 
@@ -69,7 +69,7 @@ def _change(session: Session, group_id: int, game: models.Game, facts: record_ta
             synchronize_session=False)
     else:
         session.add_all(models.Standing(
-            group_id=group_id, game_id=game.id, spelling=names.key(player["name"]),
+            group_id=group_id, game_id=game.id, spelling=player_names.key(player["name"]),
             name=player["name"], points=player["points"], played_at=facts["at"],
             view_key=facts["ref"], seconds=facts.get("seconds"))
             for player in facts["players"])

@@ -17,16 +17,25 @@ from typing import Any
 from sqlalchemy import Select, bindparam, func, or_, select, union_all
 from sqlalchemy.orm import selectinload
 
-from companion import models, storage
-from companion import names as companion_names
+from companion import models, player_names
 from companion.cache import stores
-from companion.exceptions import Kind, Reason, ServiceError
-from companion.extensions import db
+from companion.infra import storage
+from companion.infra.extensions import db
 from companion.limits import MAX_GROUP_GAMES, MAX_GROUP_NAME
+from companion.refusals import Kind, Reason, ServiceError
 from companion.scoring import GameSpec, record_tallies, records
 from companion.scoring.ratings import Rating
-from companion.services import games as services_games
 from companion.services import group_records, kept, players, ratings, reading, work
+from companion.services.games import (
+    KEY,
+    final_of,
+    lock_game,
+    rounds_of,
+    setup_of,
+    sheet_of,
+    touch,
+    whole_game,
+)
 
 
 class GroupProblem(ServiceError):
@@ -40,13 +49,14 @@ class GroupProblem(ServiceError):
 
 
 def clean_name(name: str) -> str:
-    """A group's name as stored (companion.names.clean): none, or a name by the rule of every
-    name (companion.names.refusal) of at most MAX_GROUP_NAME characters, the column's size."""
-    name = companion_names.clean(name)
-    if companion_names.length(name) > MAX_GROUP_NAME:
+    """A group's name as stored (companion.player_names.clean): none, or a name by the rule of
+    every name (companion.player_names.refusal) of at most MAX_GROUP_NAME characters, the
+    column's size."""
+    name = player_names.clean(name)
+    if player_names.length(name) > MAX_GROUP_NAME:
         raise GroupProblem(Kind.INPUT, Reason("a group's name has at most %(max)s characters",
                                               {"max": MAX_GROUP_NAME}))
-    refused = companion_names.refusal(name, MAX_GROUP_NAME, MAX_GROUP_NAME) if name else None
+    refused = player_names.refusal(name, MAX_GROUP_NAME, MAX_GROUP_NAME) if name else None
     if refused is not None:
         raise GroupProblem(Kind.INPUT, refused)
     return name
@@ -61,7 +71,7 @@ def create_group(name: str = "") -> models.Group:
 
 def find_group(key: str) -> tuple[models.Group, bool] | None:
     """The group whose edit or view link ``key`` is, and whether it may be changed."""
-    if not services_games.KEY.fullmatch(key):
+    if not KEY.fullmatch(key):
         return None
     group = db.session.execute(
         db.select(models.Group).options(selectinload(models.Group.aliases))
@@ -76,20 +86,20 @@ def games_of(group: models.Group) -> list[models.Game]:
     """Every game of the group with its players, rounds and results: four queries in all
     (exports, and the one derivation of a group stored before its tallies were kept)."""
     return list(db.session.execute(
-        services_games._whole_game().where(models.Game.group_id == group.id)
+        whole_game().where(models.Game.group_id == group.id)
         .order_by(models.Game.created_at, models.Game.id)).scalars())
 
 
 def played(game: models.Game) -> records.PlayedGame:
     """A game as companion.scoring.records replays it (the reference the kept tallies equal:
     tests and benchmarks)."""
-    return records.PlayedGame(game.view_key, game.created_at, services_games.setup_of(game),
-                              tuple(services_games.rounds_of(game)), game.last_round_at,
-                              services_games.final_of(game))
+    return records.PlayedGame(game.view_key, game.created_at, setup_of(game),
+                              tuple(rounds_of(game)), game.last_round_at,
+                              final_of(game))
 
 
 def aliases_of(group: models.Group) -> dict[str, str]:
-    return {companion_names.key(alias.alias): alias.name for alias in group.aliases}
+    return {player_names.key(alias.alias): alias.name for alias in group.aliases}
 
 
 #: Finished games the page's "wins over time" draws (the newest; the lines start where the
@@ -118,7 +128,7 @@ def find_fingerprint(key: str) -> tuple[str, bool] | None:
     """The fingerprint of the group behind edit or view link ``key`` (as :func:`fingerprint`
     gives it) and whether ``key`` may change the group, in one indexed lookup: what a view of
     the group page needs to find the page it kept."""
-    if not services_games.KEY.fullmatch(key):
+    if not KEY.fullmatch(key):
         return None
     rows = reading.rows(_FINGERPRINTED, {"key": key})
     if not rows:
@@ -139,7 +149,7 @@ def tallies_of(group: models.Group) -> str:
         if locked is not None and locked.tallies is None:
             games = games_of(locked)
             group_records.derive(db.session(), locked,
-                                 [(game, services_games.sheet_of(game)) for game in games])
+                                 [(game, sheet_of(game)) for game in games])
     return tallies_of(db.session.get_one(models.Group, group_id))
 
 
@@ -229,30 +239,30 @@ def roster_of(known: records.GroupRecords) -> list[tuple[str, int | None]]:
     who finished a game in the group, most games first; by the names the group shows."""
     last = list(known.games[0].players) if known.games else []
     regulars = [player.name for player in sorted(known.players, key=lambda p: -p.played)]
-    seated = {companion_names.key(name) for name in last}
+    seated = {player_names.key(name) for name in last}
     return [(name, seat) for seat, name in enumerate(last)] + [
-        (name, None) for name in regulars if companion_names.key(name) not in seated]
+        (name, None) for name in regulars if player_names.key(name) not in seated]
 
 
 def people(group: models.Group, listed: records.GroupRecords) -> list[str]:
     """Every person of the group by the name it shows for them (what a rename offers): the
     players of its records and of the games ``listed``."""
-    found = {companion_names.key(player.name): player.name for player in listed.players}
+    found = {player_names.key(player.name): player.name for player in listed.players}
     for game in listed.games:
         for name in game.players:
-            found.setdefault(companion_names.key(name), name)
-    return sorted(found.values(), key=companion_names.key)
+            found.setdefault(player_names.key(name), name)
+    return sorted(found.values(), key=player_names.key)
 
 
 def names_to_merge(group: models.Group, listed: records.GroupRecords) -> list[str]:
     """The spellings a merge offers: one per player of the group's finished games (from its
     tallies) and the players of the games ``listed``; no query, whatever the group's size."""
-    names = {companion_names.key(entry["first"][1]): entry["first"][1]
+    names = {player_names.key(entry["first"][1]): entry["first"][1]
              for entry in json.loads(tallies_of(group))["players"].values()}
     for game in listed.games:
         for name in game.players:
-            names.setdefault(companion_names.key(name), name)
-    return sorted(names.values(), key=companion_names.key)
+            names.setdefault(player_names.key(name), name)
+    return sorted(names.values(), key=player_names.key)
 
 
 def _count(group_id: int) -> Select[Any]:
@@ -279,8 +289,8 @@ def make_room(group_id: int) -> None:
 
 def add_game(group: models.Group, key: str, *, revision: int | None = None) -> models.Game:
     """Put the game behind edit link ``key`` into ``group`` (a write to the game: locked)."""
-    game = services_games.lock_game(key, revision=revision)
-    if game is None and services_games.KEY.fullmatch(key) and db.session.execute(
+    game = lock_game(key, revision=revision)
+    if game is None and KEY.fullmatch(key) and db.session.execute(
             select(models.Game.id).where(models.Game.view_key == key)).first() is not None:
         raise GroupProblem(Kind.UNKNOWN, Reason(
             "that is the game's read-only link, which cannot add it to a group: paste its "
@@ -293,12 +303,12 @@ def add_game(group: models.Group, key: str, *, revision: int | None = None) -> m
         raise GroupProblem(Kind.CONFLICT, Reason("that game belongs to another group already"))
     make_room(group.id)
     game.group_id = group.id
-    services_games.touch(game)
+    touch(game)
     return game
 
 
 def typed_spellings(group: models.Group) -> dict[str, str]:
-    """Every spelling typed in the group's games, by key (companion.names.key) → as first
+    """Every spelling typed in the group's games, by key (companion.player_names.key) → as first
     typed: the players of its finished games (from its tallies) and of its games not
     finished. One row of tallies and the players of the games not finished: no finished
     game is read, so it costs the same at 10 and 1,000 games."""
@@ -313,7 +323,7 @@ def typed_spellings(group: models.Group) -> dict[str, str]:
         playing.where(_G.status.is_(None)))).all()
     open_games = [row.name for row in sorted(rows, key=lambda row: row[:3])]
     for name in open_games:
-        names.setdefault(companion_names.key(name), name)
+        names.setdefault(player_names.key(name), name)
     return names
 
 
@@ -321,7 +331,7 @@ def _people(group: models.Group) -> tuple[dict[str, str], dict[str, str], dict[s
     """The spellings typed in the group, its aliases (spelling → name), and both with the
     names the aliases give (a player renamed before anybody typed the new name)."""
     typed, current = typed_spellings(group), aliases_of(group)
-    known = typed | {companion_names.key(name): name for name in current.values()} | {
+    known = typed | {player_names.key(name): name for name in current.values()} | {
         spelling: typed.get(spelling, spelling) for spelling in current}
     return typed, current, known
 
@@ -329,8 +339,8 @@ def _people(group: models.Group) -> tuple[dict[str, str], dict[str, str], dict[s
 def merge(group: models.Group, spelling: str, into: str) -> None:
     """Count ``spelling`` as player ``into`` in the records; games keep their names."""
     _typed, current, known = _people(group)
-    spelling, into = companion_names.clean(spelling), companion_names.clean(into)
-    key = companion_names.key
+    spelling, into = player_names.clean(spelling), player_names.clean(into)
+    key = player_names.key
     for name in (spelling, into):
         if key(name) not in known:
             raise GroupProblem(Kind.INPUT, Reason("nobody called %(name)s played in this group",
@@ -348,9 +358,9 @@ def merge(group: models.Group, spelling: str, into: str) -> None:
 def _count_as(group: models.Group, spelling: str, name: str) -> None:
     """The group's alias of ``spelling`` (by its key) says ``name``, made or changed."""
     existing = next((a for a in group.aliases
-                     if companion_names.key(a.alias) == companion_names.key(spelling)), None)
+                     if player_names.key(a.alias) == player_names.key(spelling)), None)
     if existing is None:
-        group.aliases.append(models.Alias(alias=companion_names.key(spelling), name=name))
+        group.aliases.append(models.Alias(alias=player_names.key(spelling), name=name))
     else:
         existing.name = name
 
@@ -364,11 +374,11 @@ def rename(group: models.Group, old: str, new: str) -> str:
 
     Reads what a merge reads (:func:`typed_spellings`): no game's rounds, whatever the
     group's history."""
-    key = companion_names.key
+    key = player_names.key
     typed, current, known = _people(group)
     if key(old) not in known:
         raise GroupProblem(Kind.UNKNOWN, Reason("nobody called %(name)s played in this group",
-                                                {"name": companion_names.clean(old)}))
+                                                {"name": player_names.clean(old)}))
     person = key(current.get(key(old), known[key(old)]))
     shown = current.get(person, known.get(person, old))
     new = players.valid_name(new, instead_of=shown)
@@ -396,7 +406,7 @@ def rename(group: models.Group, old: str, new: str) -> str:
 def unmerge(group: models.Group, spelling: str) -> None:
     """Count ``spelling`` as a player of its own again."""
     alias = next((a for a in group.aliases
-                  if companion_names.key(a.alias) == companion_names.key(spelling)), None)
+                  if player_names.key(a.alias) == player_names.key(spelling)), None)
     if alias is None:
         raise GroupProblem(Kind.UNKNOWN, Reason("%(name)s is not merged into anybody",
                                                 {"name": spelling}))
@@ -429,7 +439,7 @@ def next_spec(game: models.Game, group: models.Group | None) -> GameSpec:
     first = next(player.name for player in after if player.left_round is None)
     if group is not None:
         named = records.Identities(aliases_of(group)).named
-        if len({companion_names.key(named(name)) for name in names}) == len(names):
+        if len({player_names.key(named(name)) for name in names}) == len(names):
             names, first = tuple(map(named, names)), named(first)
     return GameSpec(game.edition, names, game.phase_numbers, game.ten_rounds, game.knocking,
                     first)

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from sqlalchemy.orm import Session
 
 from companion import models
-from companion.extensions import db
+from companion.infra.extensions import db
 from companion.scoring import Sheet
 from companion.services import group_records, head_to_head, work
 

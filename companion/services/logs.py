@@ -17,9 +17,10 @@ from datetime import UTC, datetime
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from companion import green, models, scoring
-from companion.exceptions import InputError, Reason
+from companion import models, scoring
+from companion.infra import green
 from companion.limits import MAX_GAMES
+from companion.refusals import InputError, Reason
 from companion.schemas import bgg, bgstats
 from companion.schemas.logged import PlayRefused, edition_of, paper_game
 from companion.scoring.length import length_of

@@ -11,10 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from companion import models, scoring
-from companion import names as companion_names
-from companion.exceptions import Kind, Reason, ServiceError
+from companion import models, player_names, scoring
 from companion.limits import MAX_NAME, MAX_PLAYERS, MIN_PLAYERS
+from companion.refusals import Kind, Reason, ServiceError
 from companion.scoring import roster
 from companion.services import games
 
@@ -35,22 +34,22 @@ def _player(game: models.Game, name: str) -> models.Player:
         if player.name == name:
             return player
     for player in game.players:
-        if companion_names.key(player.name) == companion_names.key(name):
+        if player_names.key(player.name) == player_names.key(name):
             return player
     raise RosterError(Reason("%(player)s is not playing in this game", {"player": name}))
 
 
 def valid_name(name: str, *, instead_of: str | None = None) -> str:
-    """``name`` as stored (companion.names.clean), or RosterError saying why it cannot be a
+    """``name`` as stored (companion.player_names.clean), or RosterError saying why it cannot be a
     player's name: ``instead_of`` names the player being renamed."""
-    name = companion_names.clean(name) if isinstance(name, str) else ""
+    name = player_names.clean(name) if isinstance(name, str) else ""
     if not name and instead_of is not None:
         raise RosterError(Reason("%(player)s needs a name: a name has 1 to %(max)s characters",
                                  {"player": instead_of, "max": MAX_NAME}))
     if not name:
         raise RosterError(Reason("the new player needs a name: a name has 1 to %(max)s "
                                  "characters", {"max": MAX_NAME}))
-    refused = companion_names.refusal(name, MAX_NAME)
+    refused = player_names.refusal(name, MAX_NAME)
     if refused is not None:
         raise RosterError(refused)
     return name
@@ -58,9 +57,9 @@ def valid_name(name: str, *, instead_of: str | None = None) -> str:
 
 def _check_name(game: models.Game, name: str, *, instead_of: str | None = None) -> str:
     name = valid_name(name, instead_of=instead_of)
-    taken = {companion_names.key(player.name) for player in game.players
+    taken = {player_names.key(player.name) for player in game.players
              if player.name != instead_of}
-    if companion_names.key(name) in taken:
+    if player_names.key(name) in taken:
         raise RosterError(Reason("%(player)s is already in this game: every player needs "
                                  "a different name", {"player": name}))
     return name
@@ -69,12 +68,12 @@ def _check_name(game: models.Game, name: str, *, instead_of: str | None = None) 
 def look_alike_warnings(names: Sequence[str], *, only: str | None = None
                         ) -> list[tuple[str, Reason]]:
     """The names of one table (in seating order) that only look like what they seem, each
-    with why (companion.names.look_alikes): a warning to show, never a refusal. ``only``:
+    with why (companion.player_names.look_alikes): a warning to show, never a refusal. ``only``:
     just the warnings about that name (one just added or renamed) and the one it looks
     like."""
     seat = {name: number for number, name in enumerate(names, 1)}
     found: list[tuple[str, Reason]] = []
-    for alike in companion_names.look_alikes(names):
+    for alike in player_names.look_alikes(names):
         if only is not None and only not in (alike.name, alike.other):
             continue
         if alike.other is not None:

@@ -31,10 +31,11 @@ from typing import Any
 from sqlalchemy import bindparam, delete, func, insert, literal, select, union_all, update
 from sqlalchemy.orm import Session
 
-from companion import models, names, storage
-from companion.exceptions import Kind, Reason, ServiceError
-from companion.extensions import db
+from companion import models, player_names
+from companion.infra import storage
+from companion.infra.extensions import db
 from companion.limits import MAX_EVENING
+from companion.refusals import Kind, Reason, ServiceError
 from companion.scoring import ratings
 from companion.scoring.ratings import Rating
 from companion.scoring.records import Identities
@@ -422,9 +423,9 @@ class PlayersRefused(ServiceError):
 
 
 def table(players: Sequence[str]) -> list[str]:
-    """The names as they sit down (cleaned, companion.names.clean): PlayersRefused for none,
+    """The names as they sit down (cleaned, companion.player_names.clean): PlayersRefused for none,
     more than MAX_EVENING, an empty one, or one name twice."""
-    cleaned = [names.clean(name) for name in players]
+    cleaned = [player_names.clean(name) for name in players]
     if not cleaned:
         raise PlayersRefused(Reason("name at least one player"))
     if len(cleaned) > MAX_EVENING:
@@ -433,9 +434,9 @@ def table(players: Sequence[str]) -> list[str]:
     for name in cleaned:
         if not name:
             raise PlayersRefused(Reason("every player needs a name"))
-        if names.key(name) in seen:
+        if player_names.key(name) in seen:
             raise PlayersRefused(Reason("%(name)s is named twice", {"name": name}))
-        seen[names.key(name)] = name
+        seen[player_names.key(name)] = name
     return cleaned
 
 

@@ -27,11 +27,11 @@ from sqlalchemy.sql import CompoundSelect, Select
 from companion import scoring
 from companion.cache import sheets
 from companion.editions import Edition
-from companion.extensions import db
+from companion.infra.extensions import db
+from companion.infra.storage import prepare_engine, unanswered
 from companion.models import Game
 from companion.services import games
 from companion.services.games import KEY
-from companion.storage import prepare_engine, unanswered
 
 
 @dataclass(frozen=True)

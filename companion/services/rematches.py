@@ -4,7 +4,7 @@ group's "Next game". One per game, whoever asks for it.
 The first request starts it under the game's row lock (services.games.lock_game) and links
 it (``game.rematch_id``, unique); a request that waited for that lock, and every one after,
 finds it and goes there. Linking grows the game's revision, so every phone on its sheet hears
-of it live (companion.live) and is offered the way to the new game.
+of it live (companion.infra.live) and is offered the way to the new game.
 """
 
 from __future__ import annotations
@@ -16,10 +16,10 @@ from sqlalchemy import select
 from sqlalchemy.orm import aliased
 
 from companion import models
-from companion.exceptions import Kind, Reason
-from companion.extensions import db
-from companion.services import games as services_games
+from companion.infra.extensions import db
+from companion.refusals import Kind, Reason
 from companion.services import groups, work
+from companion.services.games import KEY, create_game, link_next, lock_game, sheet_of, touch
 
 
 @dataclass(frozen=True)
@@ -38,7 +38,7 @@ def rematch(key: str, group_keys: Sequence[str] = ()) -> Next | None:
     The rematch joins the game's group only when ``group_keys`` holds the group's edit link:
     a game's edit link alone cannot add games to a group (docs/decisions.md)."""
     with work.unit():
-        game = services_games.lock_game(key)
+        game = lock_game(key)
         if game is None:
             return None
         group = groups.group_of(game)
@@ -48,7 +48,7 @@ def rematch(key: str, group_keys: Sequence[str] = ()) -> Next | None:
             if joins is not None:
                 _join(known, joins)
             return Next(known, started=False)
-        if services_games.sheet_of(game).status != "finished":
+        if sheet_of(game).status != "finished":
             raise groups.GroupProblem(Kind.CONFLICT, Reason(
                 "finish this game before you start a rematch"))
         if game.group_id is not None:
@@ -64,7 +64,7 @@ def next_game(group: models.Group, after: str | None = None) -> Next | None:
         last = _named(group, after) or groups.last_game(group)
         if last is None:
             return None
-        game = services_games.lock_game(last.edit_key)
+        game = lock_game(last.edit_key)
         if game is None:  # deleted meanwhile
             return None
         known = following(game)
@@ -93,11 +93,11 @@ def following_id(game_id: int) -> models.Game | None:
 
 def _start(game: models.Game, group: models.Group | None, *, link: bool = True) -> models.Game:
     """A new game at ``game``'s table (in ``group``, if any), linked as the game after it."""
-    new = services_games.create_game(groups.next_spec(game, group))
+    new = create_game(groups.next_spec(game, group))
     if group is not None:
         new.group_id = group.id
     if link:
-        services_games.link_next(game, new)
+        link_next(game, new)
     db.session.flush()
     return new
 
@@ -107,12 +107,12 @@ def _join(game: models.Game, group: models.Group) -> None:
     (asked by someone holding the group's edit link)."""
     if game.group_id is None and groups.has_room(group.id):
         game.group_id = group.id
-        services_games.touch(game)
+        touch(game)
 
 
 def _named(group: models.Group, view_key: str | None) -> models.Game | None:
     """The group's game behind read-only link ``view_key`` (None for none or another's)."""
-    if not view_key or not services_games.KEY.fullmatch(view_key):
+    if not view_key or not KEY.fullmatch(view_key):
         return None
     return db.session.execute(select(models.Game).where(
         models.Game.view_key == view_key, models.Game.group_id == group.id)).scalar_one_or_none()

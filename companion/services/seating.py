@@ -3,7 +3,7 @@ evening as one (issue 45; docs/decisions.md, "Seating").
 
 A proposal stores nothing: :func:`ask` reads who is present, how strong each is and who met
 whom tonight; the caller hands that to :func:`companion.scoring.seating.seat`, a pure search
-(36 ms of CPU for 36 players), off the event loop (companion.planning), and names its tables
+(36 ms of CPU for 36 players), off the event loop (companion.infra.planning), and names its tables
 with :meth:`Asked.named`. :func:`start_tables` is a use case of its own, one unit of work: a
 game per table. The evening (:func:`evening`) is the group's newest game and every game
 started in the :data:`EVENING_HOURS` before it.
@@ -19,14 +19,14 @@ from datetime import UTC, datetime, timedelta
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
-from companion import editions, models, storage
-from companion import names as companion_names
-from companion.exceptions import Reason
-from companion.extensions import db
+from companion import editions, models, player_names
+from companion.infra import storage
+from companion.infra.extensions import db
 from companion.limits import MAX_NAME, MAX_PLAYERS, MAX_SEATED, MAX_TONIGHT_TABLES
+from companion.refusals import Reason
 from companion.scoring import GameSpec, records
-from companion.scoring import ratings as scoring_ratings
 from companion.scoring import seating as scoring_seating
+from companion.scoring.ratings import START
 from companion.scoring.seating import SeatingRefused
 from companion.services import games, groups, ratings, work
 
@@ -43,14 +43,14 @@ EVENING_GAMES = MAX_TONIGHT_TABLES
 # the starting rating. The seating itself takes any numbers.
 
 #: What a name the group has never rated counts as (μ − 3σ at openskill's defaults: 0).
-NEW_PLAYER = scoring_ratings.START
+NEW_PLAYER = START
 
 
 def _strengths(group: models.Group, names: Sequence[str]) -> dict[str, float]:
     """How strong each of ``names`` (as the group shows them) is, known or new."""
-    known = {companion_names.key(name): rating.ordinal
+    known = {player_names.key(name): rating.ordinal
              for name, rating in groups.rated(group)["card"]}
-    return {name: known.get(companion_names.key(name), NEW_PLAYER) for name in names}
+    return {name: known.get(player_names.key(name), NEW_PLAYER) for name in names}
 
 
 def _changes(group: models.Group, tonight: Sequence[records.GameSummary]) -> dict[str, float]:
@@ -60,7 +60,7 @@ def _changes(group: models.Group, tonight: Sequence[records.GameSummary]) -> dic
     refs = [game.ref for game in tonight if game.status == "finished"]
     if not refs:
         return {}
-    return {companion_names.key(name): change
+    return {player_names.key(name): change
             for name, change in ratings.changes_over(group, refs).items()}
 
 
@@ -89,7 +89,7 @@ def ask(group: models.Group, players: Sequence[str],
     present = _present(group, players)
     people = [person for person, _name in present]
     strengths = _strengths(group, people)
-    index = {companion_names.key(person): number for number, person in enumerate(people)}
+    index = {player_names.key(person): number for number, person in enumerate(people)}
     return Asked(tuple(name for _person, name in present),
                  tuple(strengths[person] for person in people),
                  tuple(_met(group, tonight, index)))
@@ -103,16 +103,16 @@ def _present(group: models.Group, players: Sequence[str]) -> list[tuple[str, str
     seen: dict[str, str] = {}
     present = []
     for typed in players:
-        name = companion_names.clean(typed)
+        name = player_names.clean(typed)
         refused = (Reason("a player has no name: a name has 1 to %(max)s characters",
                           {"max": MAX_NAME}) if not name
-                   else companion_names.refusal(name, MAX_NAME))
+                   else player_names.refusal(name, MAX_NAME))
         if refused is not None:
             raise SeatingRefused("players", refused)
         person = identities.named(name)
-        key = companion_names.key(person)
+        key = player_names.key(person)
         if key in seen:
-            twice = name if companion_names.key(seen[key]) == companion_names.key(name) \
+            twice = name if player_names.key(seen[key]) == player_names.key(name) \
                 else " / ".join((seen[key], name))  # two spellings of one person
             raise SeatingRefused("players", Reason(
                 "%(name)s is named twice: everybody is seated once", {"name": twice}))
@@ -135,7 +135,7 @@ def _met(group: models.Group, tonight: Sequence[Sequence[str]],
             raise SeatingRefused("tonight", Reason(
                 "a table tonight had at most %(max)s players", {"max": MAX_PLAYERS}))
         seated = sorted({index[key] for name in table
-                         if (key := companion_names.key(identities.named(name))) in index})
+                         if (key := player_names.key(identities.named(name))) in index})
         met.update((a, b) for number, a in enumerate(seated) for b in seated[number + 1:])
     return sorted(met)
 
@@ -201,7 +201,7 @@ def _started_already(group: models.Group, tables: Sequence[Sequence[str]],
             break
         since.append(game)
     since.reverse()  # the order the tables were started in
-    key = companion_names.key
+    key = player_names.key
     if [[key(player.name) for player in game.players] for game in since] != [
             [key(name) for name in table] for table in tables]:
         return []
@@ -267,7 +267,7 @@ def evening(group: models.Group, derived: records.Derived) -> Evening:
 
 def _lines(tonight: Sequence[records.GameSummary],
            changes: dict[str, float]) -> tuple[EveningLine, ...]:
-    key = companion_names.key
+    key = player_names.key
     shown: dict[str, str] = {}
     sat: dict[str, int] = {}
     won: dict[str, int] = {}

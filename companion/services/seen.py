@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from companion import models, scoring
-from companion.exceptions import Kind, ServiceError
+from companion.refusals import Kind, ServiceError
 
 
 class StaleRound(ServiceError):

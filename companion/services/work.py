@@ -32,7 +32,7 @@ from typing import Any, TypeVar
 
 from sqlalchemy.exc import DBAPIError
 
-from companion.extensions import db
+from companion.infra.extensions import db
 
 _OPEN = "unit_of_work"
 T = TypeVar("T")

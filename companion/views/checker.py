@@ -13,7 +13,7 @@ from companion.display.coach import coach, phase_to_judge
 from companion.forms.checker import CoachForm
 from companion.forms.games import choices, edition_choices
 from companion.i18n import say, say_phase
-from companion.planning import off_the_loop
+from companion.infra.planning import off_the_loop
 from companion.rules import (
     Card,
     CardError,
@@ -26,7 +26,7 @@ from companion.rules import (
     parse_cards,
     solve,
 )
-from companion.services import editions as services_editions
+from companion.services.editions import revision_numbers
 
 bp = Blueprint("checker", __name__, url_prefix="/checker")
 
@@ -148,7 +148,7 @@ def _asked(form: CoachForm, house: editions.Edition | None) -> None:
 def _name_revision(form: CoachForm, house: editions.Edition) -> None:
     """A game's house rules edited since it started: the choice says which revision it is,
     so nobody mistakes it for the rules as their page shows them now."""
-    numbers = services_editions.revision_numbers(house)
+    numbers = revision_numbers(house)
     if numbers is None or numbers[0] == numbers[1]:
         return
     label = _("%(name)s (version %(number)s of %(newest)s)", name=house.name,

@@ -12,10 +12,10 @@ from werkzeug import Response
 
 from companion.editions import house
 from companion.editions.base import Edition
-from companion.errors import STATUS
-from companion.exceptions import Kind, NotThere
 from companion.forms.editions import HouseRulesForm
+from companion.http_answers import STATUS
 from companion.i18n import say
+from companion.refusals import Kind, NotThere
 from companion.rules.phases import Part, PartKind, Phase
 from companion.services import editions, work
 from companion.views.redirects import see_other

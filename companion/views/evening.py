@@ -2,16 +2,16 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, flash, render_template, request
+from flask import Blueprint, flash, render_template, request
 from flask_babel import gettext as _
 from werkzeug import Response
 
-from companion import editions, errors, models
-from companion.exceptions import CompanionError, Kind, NotThere
+from companion import editions, http_answers, models
 from companion.forms.groups import SeatingForm, TablesForm
 from companion.i18n import say
+from companion.infra.planning import off_the_loop
 from companion.limits import MAX_PLAYERS, MAX_SEATED
-from companion.planning import off_the_loop
+from companion.refusals import CompanionError, Kind, NotAForm, NotThere
 from companion.scoring import seating as scoring_seating
 from companion.services import groups, seating
 from companion.views.groups import LISTED
@@ -54,7 +54,7 @@ def propose(key: str) -> str | tuple[str, int]:
         page = render_template("groups/tonight.html", group=group, seating_form=form,
                                roster=roster, ticked=names,
                                seating_errors=[say(refused.reason, sentence=True)])
-        return page, errors.status(Kind.REFUSED)
+        return page, http_answers.status(Kind.REFUSED)
     tables = off_the_loop(scoring_seating.seat, asked.strengths, asked.met)
     again = scoring_seating.cost(tables, asked.strengths, asked.met)[0] if tonight else None
     settings = seating.settings_for(group, None)
@@ -72,7 +72,7 @@ def start(key: str) -> Response:
     group = _load(key)
     form = TablesForm()
     if not form.validate_on_submit():
-        abort(400)
+        raise NotAForm
     tables = [names for number in range(MAX_SEATED // MAX_PLAYERS)
               if (names := request.form.getlist(f"table-{number}"))]
     try:

@@ -4,20 +4,19 @@ from __future__ import annotations
 
 import json
 
-from flask import Blueprint, abort, flash, render_template, request, session, url_for
+from flask import Blueprint, flash, render_template, request, session, url_for
 from flask_babel import format_decimal, format_percent, get_locale, ngettext
 from flask_babel import gettext as _
 from markupsafe import Markup
 from werkzeug import Response
 
-from companion import errors, models
-from companion import names as companion_names
+from companion import http_answers, models, player_names
 from companion.cache import pages, stores
 from companion.cache.revisions import Keeping
-from companion.display import group_charts, head_to_head, ratings, sheet
+from companion.display import group_charts, head_to_head, ratings
 from companion.display.charts import legend_key
+from companion.display.sheet import qr_svg
 from companion.display.starts import starts
-from companion.exceptions import CompanionError, Kind, NotThere
 from companion.forms.groups import (
     AddGameForm,
     GroupForm,
@@ -30,6 +29,7 @@ from companion.forms.groups import (
 )
 from companion.i18n import say
 from companion.limits import IMPORT_MAX_BYTES
+from companion.refusals import CompanionError, Kind, NotAForm, NotThere
 from companion.rules.errors import Reason
 from companion.schemas import bgstats
 from companion.scoring.ratings import BOARD, CARD, PROVISIONAL_GAMES, Rating
@@ -182,7 +182,7 @@ def next_game(key: str) -> Response:
     group, _editable = _load(key, edit=True)
     form = NextGameForm()
     if not form.validate_on_submit():
-        abort(400)
+        raise NotAForm
     try:
         found = rematches.next_game(group, form.after.data)  # its own unit of work
     except groups.GroupProblem as error:
@@ -207,7 +207,7 @@ def _manage_forms(group: models.Group, records: GroupRecords) -> dict[str, objec
     # Spellings merged already are listed with their Undo, not offered again; both lists
     # start on a blank choice, so a merge is never preset to two real players.
     names = [name for name in groups.names_to_merge(group, records)
-             if companion_names.key(name) not in merged]
+             if player_names.key(name) not in merged]
     blank = [("", _("Choose…"))]
     merge_form.spelling.choices = blank + [(name, name) for name in names]
     merge_form.into.choices = blank + ([(record.name, record.name) for record in records.players]
@@ -216,7 +216,7 @@ def _manage_forms(group: models.Group, records: GroupRecords) -> dict[str, objec
     rename_form.player.choices = [(name, name) for name in groups.people(group, records)]
     # A rename that changed only how a name is written (capitals) is an alias of itself.
     respelled = {alias.alias for alias in group.aliases
-                 if companion_names.key(alias.alias) == companion_names.key(alias.name)}
+                 if player_names.key(alias.alias) == player_names.key(alias.name)}
     return {"merge_form": merge_form, "unmerge_form": UnmergeForm(), "add_form": AddGameForm(),
             "rename_form": rename_form, "respelled": respelled}
 
@@ -305,7 +305,7 @@ def rename(key: str) -> str | Response | tuple[str, int]:
     group, _editable = _load(key, edit=True)
     form = RenameForm()
     if not form.validate_on_submit():
-        abort(400)
+        raise NotAForm
     old = form.player.data or ""
     try:
         with work.unit():
@@ -317,7 +317,7 @@ def rename(key: str) -> str | Response | tuple[str, int]:
         form.player.choices = [(name, name) for name in groups.people(
             group, groups.derived(group, listed=_listed()).records)]
         return _render_page(group, True, groups.fingerprint(group),
-                            rename_form=form), errors.status(Kind.REFUSED)
+                            rename_form=form), http_answers.status(Kind.REFUSED)
     if new != old:
         flash(_("%(old)s is now called %(new)s in this group.", old=old, new=new))
     return _back(group)
@@ -364,7 +364,7 @@ def qr(key: str) -> Response:
     """The QR code of the group's read-only link."""
     group, _editable = _load(key)
     view_url = url_for("groups.page", key=group.view_key, _external=True)
-    response = Response(sheet.qr_svg(view_url), mimetype="image/svg+xml")
+    response = Response(qr_svg(view_url), mimetype="image/svg+xml")
     response.cache_control.private = True
     response.cache_control.max_age = 86400
     return response
@@ -376,7 +376,7 @@ def rematch(key: str) -> Response:
     same players, the deal passed on one seat."""
     form = UnmergeForm()  # an empty form: only its CSRF token matters here
     if not form.validate_on_submit():
-        abort(400)
+        raise NotAForm
     try:
         found = rematches.rematch(key, held_groups())  # its own unit of work
     except groups.GroupProblem as error:
@@ -444,7 +444,7 @@ def import_page() -> str | Response | tuple[str, int]:
         try:
             imported = _import_upload(form)
         except CompanionError as refused:  # shown next to the file, nothing stored
-            form.file.errors = [errors.any_import_refusal(refused)]
+            form.file.errors = [http_answers.any_import_refusal(refused)]
         else:
             if isinstance(imported, logs.ImportedLog):
                 _imported_log(imported)
@@ -455,4 +455,4 @@ def import_page() -> str | Response | tuple[str, int]:
             assert imported.game is not None
             return see_other("games.sheet", key=imported.game.edit_key)
     page = render_template("groups/import.html", form=form)
-    return (page, errors.status(Kind.REFUSED)) if form.file.errors else page
+    return (page, http_answers.status(Kind.REFUSED)) if form.file.errors else page

@@ -5,15 +5,16 @@ from __future__ import annotations
 from flask import Blueprint, Response, abort, render_template, request, url_for
 from flask_babel import force_locale, get_locale, gettext
 
-from companion import drawing, errors
+from companion import http_answers
 from companion.cache import stores
 from companion.cache.pages import host
 from companion.cache.revisions import Keeping, per_revision
-from companion.exceptions import Kind, NotThere
 from companion.forms.printing import PrintForm, shown
 from companion.guards.quotas import drew
+from companion.infra import drawing
 from companion.pdf.options import GameInfo
 from companion.pdf.paper import PAPERS, paper_for
+from companion.refusals import Kind, NotThere
 from companion.services import reading
 
 bp = Blueprint("print", __name__)
@@ -33,7 +34,7 @@ def _paper() -> str:
 
 
 def _bad_request(problems: list[str]) -> Response:
-    return errors.error_page(" ".join(problems), Kind.INPUT)
+    return http_answers.error_page(" ".join(problems), Kind.INPUT)
 
 
 def _pdf(data: bytes, filename: str, cache: str, *, download: bool = False) -> Response:
@@ -68,7 +69,7 @@ def blank() -> Response:
     """A blank Wertungsblatt as PDF."""
     form = _form()
     if not form.validate():
-        return Response(_print_page(form, form.problems()), status=errors.status(Kind.INPUT),
+        return Response(_print_page(form, form.problems()), status=http_answers.status(Kind.INPUT),
                         mimetype="text/html")
     options = form.options()
     with force_locale(form.lang.data):

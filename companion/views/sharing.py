@@ -8,12 +8,13 @@ from functools import partial
 from flask import Blueprint, Response, abort, request
 from flask_babel import get_locale, gettext, ngettext
 
-from companion import drawing, errors
+from companion import http_answers
 from companion.cache import stores
 from companion.cache.revisions import Keeping, per_revision
 from companion.display.share import Words, caption
-from companion.exceptions import Kind, NotThere
 from companion.guards.quotas import drew
+from companion.infra import drawing
+from companion.refusals import Kind, NotThere
 from companion.scoring.length import length_of
 from companion.services import reading
 
@@ -27,7 +28,7 @@ def words() -> Words:
 def _not_finished() -> Response:
     message = gettext("This game is not finished yet: its standings can be shared once it "
                       "has a winner.")
-    return errors.error_page(message, Kind.UNKNOWN)
+    return http_answers.error_page(message, Kind.UNKNOWN)
 
 
 @bp.get("/games/<key>/standings.png")

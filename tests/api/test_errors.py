@@ -1,4 +1,4 @@
-"""Every refusal gets its HTTP status from one table, companion.errors.STATUS: the JSON
+"""Every refusal gets its HTTP status from one table, companion.http_answers.STATUS: the JSON
 routes, the pages and the guards alike. With the table's statuses moved round, every answer
 moves with it; and no module of the package writes a refusal's status of its own."""
 
@@ -11,16 +11,16 @@ from typing import Any
 import pytest
 from flask import Flask
 
-from companion import create_app, errors
-from companion.exceptions import Kind
+from companion import create_app, http_answers
 from companion.guards import deadline, outage
+from companion.refusals import Kind
 from tests.kits.server import free_port
 
 ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "companion"
 ORDER = list(Kind)
 #: Each kind answered with the next kind's status: still statuses werkzeug knows (abort).
-MOVED = {kind: errors.STATUS[ORDER[(index + 1) % len(ORDER)]]
+MOVED = {kind: http_answers.STATUS[ORDER[(index + 1) % len(ORDER)]]
          for index, kind in enumerate(ORDER)}
 WIN = {"phase": True, "points": 0, "went_out": True}
 
@@ -28,15 +28,15 @@ WIN = {"phase": True, "points": 0, "went_out": True}
 @pytest.fixture
 def moved(monkeypatch: pytest.MonkeyPatch) -> dict[Kind, int]:
     for kind, code in MOVED.items():
-        monkeypatch.setitem(errors.STATUS, kind, code)
+        monkeypatch.setitem(http_answers.STATUS, kind, code)
     return MOVED
 
 
 def test_every_kind_has_one_status_of_its_own():
-    assert set(errors.STATUS) == set(Kind)
-    assert len(set(errors.STATUS.values())) == len(Kind)
-    assert all(400 <= code < 600 for code in errors.STATUS.values())
-    assert all(MOVED[kind] != errors.STATUS[kind] for kind in Kind)  # the fixture moves each
+    assert set(http_answers.STATUS) == set(Kind)
+    assert len(set(http_answers.STATUS.values())) == len(Kind)
+    assert all(400 <= code < 600 for code in http_answers.STATUS.values())
+    assert all(MOVED[kind] != http_answers.STATUS[kind] for kind in Kind)  # the fixture moves each
 
 
 def _round(api: Any, game: dict[str, Any], **extra: Any) -> Any:
@@ -63,6 +63,10 @@ def test_the_api_answers_each_refusal_with_the_status_of_its_kind(api: Any,
     assert missing.status_code == moved[Kind.UNKNOWN]
     joined = api.post(f"/api/games/{game['id']}/players", {"name": " "})
     assert joined.status_code == moved[Kind.INPUT]
+    for path in ("/api/games", "/api/groups"):
+        not_json = api.client.post(path, data="players=Ann", content_type="text/plain")
+        assert not_json.status_code == moved[Kind.NOT_JSON]
+        assert "JSON" in not_json.get_json()["error"]
 
 def test_the_group_refusals_are_kinds_the_table_answers(api: Any, moved: dict[Kind, int]):
     group = dict(api.post("/api/groups", {"name": "Friday"}).get_json())
@@ -94,6 +98,14 @@ def test_the_pages_answer_a_refused_form_with_the_status_of_its_kind(
     assert client.get("/print/blank.pdf?paper=a2").status_code == moved[Kind.INPUT]
     unfinished = client.get(f"/games/{game['view_id']}/standings.png")
     assert unfinished.status_code == moved[Kind.UNKNOWN]
+    # The form's own check of its token, the app-wide one (answered as CSRFError) left off.
+    config = client.application.config
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setitem(config, "WTF_CSRF_ENABLED", True)
+        patch.setitem(config, "WTF_CSRF_CHECK_DEFAULT", False)
+        not_a_form = client.post(f"/groups/{group['id']}/next", data={})
+    assert not_a_form.status_code == moved[Kind.INPUT]
+    assert "could not be understood" in not_a_form.get_data(as_text=True)
 
 
 def test_a_late_body_is_answered_with_the_status_of_its_kind(client, moved: dict[Kind, int]):
@@ -120,10 +132,10 @@ def test_the_outage_guard_takes_its_status_from_the_table(
         assert answer.headers["Retry-After"] == str(outage.RETRY_SECONDS)
 
 
-# Statically: where a status could be written, only companion.errors writes one.
+# Statically: where a status could be written, only companion.http_answers writes one.
 
-#: Calls whose arguments are answers; werkzeug's abort() keeps its HTTP status (no such
-#: address, a method or content type it does not take), worded in errors.MESSAGES.
+#: Calls whose arguments are answers (an abort() with a number is refused on its own:
+#: tests/project/test_refusals.py).
 ANSWERING = {"json_error", "error_page", "answer", "Response", "make_response"}
 STATUS_NAMES = {"status", "status_code", "code", "validation_error_status"}
 
@@ -169,7 +181,7 @@ def test_no_module_but_errors_writes_the_status_of_a_refusal():
     written = {}
     for path in sorted(PACKAGE.rglob("*.py")):
         name = path.relative_to(PACKAGE).as_posix()
-        if name == "errors.py" or name.startswith("migrations/"):
+        if name == "http_answers.py" or name.startswith("migrations/"):
             continue
         found = _written_statuses(path)
         if found:
@@ -178,7 +190,7 @@ def test_no_module_but_errors_writes_the_status_of_a_refusal():
 
 
 def test_an_address_that_leads_nowhere_is_raised_as_its_kind_not_aborted_with_404():
-    """``raise NotThere`` (Kind.UNKNOWN, answered through errors.STATUS), never abort(404);
+    """``raise NotThere`` (Kind.UNKNOWN, answered through http_answers.STATUS), never abort(404);
     and a page's redirect after a change says what it is (views.see_other), not 303."""
     found = []
     for path in sorted(PACKAGE.rglob("*.py")):
@@ -193,7 +205,7 @@ def test_an_address_that_leads_nowhere_is_raised_as_its_kind_not_aborted_with_40
 def test_the_documents_error_answers_are_derived_from_the_kinds_a_route_raises(
         moved: dict[Kind, int]) -> None:
     """A view's errors in /api/openapi.json: what its body, query and link may be refused
-    for, and the kinds its use case raises, each answered through errors.STATUS (the
+    for, and the kinds its use case raises, each answered through http_answers.STATUS (the
     fixture moves every kind to another status: the document follows)."""
     from companion.api import openapi
     from companion.schemas import GameAnswer, RoundBody, UndoQuery
@@ -212,9 +224,9 @@ def test_the_documents_error_answers_are_derived_from_the_kinds_a_route_raises(
     finally:
         del openapi._described[-len(made):]
     assert codes[0] == sorted({moved[Kind.INPUT], moved[Kind.TOO_LARGE], moved[Kind.UNKNOWN],
-                               moved[Kind.CONFLICT], 415})
+                               moved[Kind.CONFLICT], moved[Kind.NOT_JSON]})
     assert codes[1] == sorted({moved[Kind.INPUT], moved[Kind.UNKNOWN]})
-    assert codes[2] == sorted({moved[Kind.INPUT], moved[Kind.UNKNOWN], 415})
+    assert codes[2] == sorted({moved[Kind.INPUT], moved[Kind.UNKNOWN], moved[Kind.NOT_JSON]})
 
 
 def test_the_static_check_finds_a_status_written_by_hand(tmp_path: Path):

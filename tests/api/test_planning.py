@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.planning import off_the_loop
+from companion.infra.planning import off_the_loop
 
 ROOT = Path(__file__).resolve().parents[2]
 

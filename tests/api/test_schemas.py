@@ -13,7 +13,7 @@ import pytest
 import companion
 from companion import editions, limits, schemas
 from companion.editions import Edition
-from companion.exceptions import CompanionError, InputError, RulesError, ScoringError, ServiceError
+from companion.refusals import CompanionError, InputError, RulesError, ScoringError, ServiceError
 from companion.rules.phases import Deck, PartKind
 
 
@@ -282,9 +282,9 @@ def test_every_api_blueprint_answers_any_refusal_with_a_400(app):
     # never a 500, on every API blueprint.
     for blueprint in ("api", "api_groups"):
         handlers = app.error_handler_spec[blueprint][None]
-        assert handlers[CompanionError] is companion.errors.bad_input
+        assert handlers[CompanionError] is companion.http_answers.bad_input
     with app.test_request_context("/api/check"):
-        answer = companion.errors.bad_input(ScoringError(
+        answer = companion.http_answers.bad_input(ScoringError(
             "a game needs %(min)s to %(max)s players, not %(count)s", min=2, max=6, count=9))
     assert answer.status_code == 400
     assert answer.get_json() == {"error": "A game needs 2 to 6 players, not 9", "details": []}

@@ -13,8 +13,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page
 
-from companion import create_app, live
-from companion.extensions import db
+from companion import create_app
+from companion.infra import live
+from companion.infra.extensions import db
 from tests.kits.browser import PHONE, ScriptErrors, service_workers
 from tests.kits.offline import PHONE_OPTIONS, watch
 from tests.kits.thread_server import serve_in_thread

@@ -13,7 +13,7 @@ from pypdf import PdfReader
 
 from companion import editions
 from companion.editions import Edition
-from companion.extensions import db
+from companion.infra.extensions import db
 from companion.models import Game
 from companion.rules import PhaseError
 from companion.rules.phases import Deck, PartKind

@@ -11,7 +11,7 @@ import pytest
 from sqlalchemy import select
 
 from companion import models
-from companion.extensions import db
+from companion.infra.extensions import db
 from companion.scoring.records import group_records
 from companion.services import groups
 from tests.kits.logs import CARD, bgstats, games_of, play, stored, typed

@@ -16,7 +16,7 @@ from flask.testing import FlaskClient
 from sqlalchemy import delete, event, select
 
 from companion import models, scoring
-from companion.extensions import db
+from companion.infra.extensions import db
 from companion.limits import MAX_GAMES
 from companion.schemas import bgstats
 from companion.schemas.logged import edition_of, paper_game

@@ -9,7 +9,7 @@ from pypdf import PdfReader
 from sqlalchemy import select
 
 from companion import models
-from companion.extensions import db
+from companion.infra.extensions import db
 from companion.scoring.records import group_records
 from companion.services import groups
 from tests.kits.logs import CARD, stored, typed

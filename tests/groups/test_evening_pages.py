@@ -15,7 +15,7 @@ from openskill.models import PlackettLuce
 from sqlalchemy import select, update
 
 from companion import models
-from companion.extensions import db
+from companion.infra.extensions import db
 from companion.services import seating
 from tests.kits.group_games import card_round, finish_short, start
 
@@ -213,10 +213,9 @@ def test_an_evening_shows_its_newest_games_only_up_to_a_bound(
         api: Any, group, monkeypatch: pytest.MonkeyPatch) -> None:
     """A whole history typed in one evening is not read and drawn on every view: the evening
     is its newest EVENING_GAMES (here 3, with 2 games on the page before "show all")."""
-    from companion.views import groups as views_groups
 
     monkeypatch.setattr(seating, "EVENING_GAMES", 3)
-    monkeypatch.setattr(views_groups, "LISTED", 2)
+    monkeypatch.setattr("companion.views.groups.LISTED", 2)
     started = [start(api, group, ["Ann", f"P{number}"]) for number in range(5)]
     for path in (f"/groups/{group['view_id']}", f"/groups/{group['view_id']}?all=1"):
         page = api.client.get(path).get_data(as_text=True)

@@ -11,7 +11,7 @@ from typing import Any
 from flask import Flask
 
 from companion import models
-from companion.extensions import db
+from companion.infra.extensions import db
 from tests.kits.group_games import card_round
 
 

@@ -10,7 +10,7 @@ import pytest
 from flask import Flask
 from sqlalchemy import event
 
-from companion.extensions import db
+from companion.infra.extensions import db
 from companion.services import groups
 from tests.kits.group_games import card_round, finish_short, long_group, start
 from tests.kits.units import discarded

@@ -17,7 +17,7 @@ from sqlalchemy import text
 
 from companion import create_app
 from companion.cache import stores
-from companion.extensions import db
+from companion.infra.extensions import db
 from companion.services import groups
 from tests.kits.clients import at_once
 from tests.kits.group_games import assert_kept, board_win, card_round, finish_short, start

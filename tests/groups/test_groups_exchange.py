@@ -13,7 +13,7 @@ import pytest
 from flask import Flask
 
 from companion import models
-from companion.extensions import db
+from companion.infra.extensions import db
 from companion.services import exchange
 from tests.kits.group_games import board_win, card_round, finish_short, start
 

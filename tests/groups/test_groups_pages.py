@@ -12,7 +12,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import event
 
-from companion.extensions import db
+from companion.infra.extensions import db
 from tests.kits.group_games import board_win, card_round, finish_short, start
 
 

@@ -12,7 +12,7 @@ from flask import Flask
 from sqlalchemy import func, select
 
 from companion import models
-from companion.extensions import db
+from companion.infra.extensions import db
 from companion.services import groups
 from tests.kits.group_games import assert_kept, card_round, start
 

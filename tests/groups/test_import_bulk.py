@@ -13,8 +13,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 from sqlalchemy import event, func, select
 
-from companion import models, names, schemas
-from companion.extensions import db
+from companion import models, player_names, schemas
+from companion.infra.extensions import db
 from companion.limits import MAX_CHANGES, MAX_GAMES, MAX_PLAYERS
 from companion.services import games, groups, players, work
 from tests.kits.group_file import group_file
@@ -47,7 +47,8 @@ def entered_one_by_one(file: dict[str, Any]) -> int:
                                    at=body.at)
             game.group_id = group.id
         for alias in item.aliases:
-            group.aliases.append(models.Alias(alias=names.key(alias.spelling), name=alias.name))
+            group.aliases.append(models.Alias(alias=player_names.key(alias.spelling),
+                                              name=alias.name))
     return group.id
 
 

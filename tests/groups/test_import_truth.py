@@ -14,7 +14,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from companion import models
-from companion.extensions import db
+from companion.infra.extensions import db
 from companion.limits import MAX_ROUNDS
 
 ANN_OUT = [{"player": "Ann", "phase": True, "points": 0, "went_out": True},

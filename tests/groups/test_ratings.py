@@ -15,13 +15,13 @@ from hypothesis import strategies as st
 from openskill.models import PlackettLuce
 from sqlalchemy import text
 
-from companion import names
+from companion import player_names
 from companion.cache import stores
-from companion.extensions import db
+from companion.infra.extensions import db
 from companion.scoring.places import places
 from companion.scoring.records import Identities
-from companion.services import games as services_games
 from companion.services import groups
+from companion.services.games import sheet_of
 from tests.kits.group_games import board_win, card_round, start
 
 MODEL = PlackettLuce()
@@ -38,7 +38,7 @@ def replayed(app: Flask, key: str) -> dict[str, dict[str, tuple[float, float, in
         ids = Identities(groups.aliases_of(group[0]))
         finished = []
         for game in groups.games_of(group[0]):
-            sheet = services_games.sheet_of(game)
+            sheet = sheet_of(game)
             if sheet.status == "finished":
                 ended = game.last_round_at or game.created_at
                 finished.append((ended.replace(microsecond=0),
@@ -68,7 +68,7 @@ def shown(api: Any, key: str) -> dict[str, dict[str, tuple[float, float, int]]]:
         assert ordinals == sorted(ordinals, reverse=True)
         for entry in answer[kind]:
             assert entry["ordinal"] == pytest.approx(entry["mu"] - 3 * entry["sigma"])
-    return {kind: {names.key(entry["name"]): (entry["mu"], entry["sigma"], entry["games"])
+    return {kind: {player_names.key(entry["name"]): (entry["mu"], entry["sigma"], entry["games"])
                    for entry in answer[kind]} for kind in ("card", "board")}
 
 
@@ -125,7 +125,7 @@ def test_the_ratings_equal_a_fresh_replay_of_openskill_after_any_changes(
             api.post(f"/api/groups/{key}/aliases",
                      {"spelling": NAMES[a % 5], "name": NAMES[b % 4]})
         elif operation == "unmerge":
-            api.client.delete(f"/api/groups/{key}/aliases/{names.key(NAMES[a % 5])}")
+            api.client.delete(f"/api/groups/{key}/aliases/{player_names.key(NAMES[a % 5])}")
         elif operation == "rename":
             api.client.patch(f"/api/groups/{key}/players/{NAMES[a % 4]}",
                              json={"name": ["Eve", "Finn", "Ann"][b % 3]})

@@ -12,7 +12,7 @@ from sqlalchemy import update
 
 from companion import models
 from companion.cache import stores
-from companion.extensions import db
+from companion.infra.extensions import db
 from companion.scoring.records import GroupRecords, group_records
 from companion.services import groups
 

@@ -10,7 +10,7 @@ from typing import Any
 from sqlalchemy import select
 
 from companion import models
-from companion.extensions import db
+from companion.infra.extensions import db
 
 
 def _unlinked(value: Any, refs: dict[str, str]) -> Any:

@@ -9,7 +9,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from companion import models
-from companion.extensions import db
+from companion.infra.extensions import db
 
 SIX = [[{"kind": "set", "size": 3}, {"kind": "run", "size": 3}], [{"kind": "set", "size": 4}],
        [{"kind": "run", "size": 5}], [{"kind": "colour", "size": 5}],

@@ -11,7 +11,7 @@ from flask import Flask
 from sqlalchemy import func, select
 
 from companion import models
-from companion.extensions import db
+from companion.infra.extensions import db
 
 
 def bgstats(plays: list[dict[str, Any]], players: list[str] | None = None,

@@ -2,7 +2,7 @@
 of combining marks, invisible and bidi characters, unpaired surrogates, NUL. Every text input
 of every form the pages show, and every name and text field of the JSON routes, gets them: never
 a 5xx, a refused write stores nothing, and no name that breaks the rule of every name
-(companion.names.refusal) is ever stored."""
+(companion.player_names.refusal) is ever stored."""
 
 from __future__ import annotations
 
@@ -18,8 +18,8 @@ from flask.testing import FlaskClient
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from companion import models, names
-from companion.extensions import db
+from companion import models, player_names
+from companion.infra.extensions import db
 from companion.limits import MAX_GROUP_NAME, MAX_NAME
 
 #: Few examples (each sends every hostile string); no shrinking: a failure names its string.
@@ -91,12 +91,13 @@ def fingerprint(app: Flask) -> tuple[object, ...]:
         revisions = db.session.execute(db.select(models.HouseRevision.definition)).scalars().all()
         rounds = db.session.execute(db.select(db.func.count(models.Round.id))).scalar_one()
     for name in (*players, *aliases):
-        assert names.refusal(name, MAX_NAME) is None, repr(name)
+        assert player_names.refusal(name, MAX_NAME) is None, repr(name)
     for name in groups:
-        assert not name or names.refusal(name, MAX_GROUP_NAME, MAX_GROUP_NAME) is None, repr(name)
+        assert not name or player_names.refusal(name, MAX_GROUP_NAME,
+                                                MAX_GROUP_NAME) is None, repr(name)
     for definition in revisions:
         house = json.loads(definition)["name"]
-        assert names.refusal(house, MAX_GROUP_NAME) is None, repr(house)
+        assert player_names.refusal(house, MAX_GROUP_NAME) is None, repr(house)
     return (sorted(players), sorted(groups), sorted(aliases), len(revisions), rounds)
 
 

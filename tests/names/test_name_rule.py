@@ -11,8 +11,8 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from companion import models, names
-from companion.extensions import db
+from companion import models, player_names
+from companion.infra.extensions import db
 
 INVISIBLE = ["\u3164", "\u2800", "\u115f\u1160", "\ufe0f", "\u034f", "\u200b\u3164 ",
              "\u0301\u0301", "\U000e0041\U000e0042", "\uffa0"]
@@ -111,8 +111,9 @@ def test_a_house_name_of_forty_letters_under_accents_is_refused(client: FlaskCli
 
 def test_the_rule_itself() -> None:
     for name in INVISIBLE:
-        assert names.blank(name) and names.refusal(name, 30) is not None
+        assert player_names.blank(name) and player_names.refusal(name, 30) is not None
     for name in ("Zoë", ENGLAND, "李小龍", "👨\u200d👩\u200d👧", "a\u3164", "ﾠA"):
-        assert names.refusal(name, 30) is None, name
-    assert names.unwanted(HIDDEN_TAGS) == "\U000E0069"
-    assert names.refusal("x" * 31, 30) is not None and names.refusal("x" * 30, 30) is None
+        assert player_names.refusal(name, 30) is None, name
+    assert player_names.unwanted(HIDDEN_TAGS) == "\U000E0069"
+    assert player_names.refusal("x" * 31, 30) is not None
+    assert player_names.refusal("x" * 30, 30) is None

@@ -13,8 +13,8 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from companion import models, names
-from companion.extensions import db
+from companion import models, player_names
+from companion.infra.extensions import db
 from companion.limits import MAX_MARKS
 from tests.kits.house import editor_post
 
@@ -44,13 +44,14 @@ def counts(app: Flask) -> dict[str, int]:
 
 
 def test_the_rule_counts_marks_on_one_character() -> None:
-    assert names.stacked(TOWER) == 398  # NFC folds the first accent into á
-    assert names.stacked(FIVE) == 5
-    assert names.stacked("x\u0301\u200d\u0301\u200d\u0301\u200d\u0301\u200d\u0301") == 5
-    assert names.refusal(TOWER, 30) is not None
-    assert names.refusal(FIVE, 30) == names.STACKED
+    assert player_names.stacked(TOWER) == 398  # NFC folds the first accent into á
+    assert player_names.stacked(FIVE) == 5
+    assert player_names.stacked("x\u0301\u200d\u0301\u200d\u0301\u200d\u0301\u200d\u0301") == 5
+    assert player_names.refusal(TOWER, 30) is not None
+    assert player_names.refusal(FIVE, 30) == player_names.STACKED
     for name in WRITING.values():
-        assert names.stacked(name) <= MAX_MARKS and names.refusal(name, 30) is None, name
+        assert player_names.stacked(name) <= MAX_MARKS, name
+        assert player_names.refusal(name, 30) is None, name
 
 
 def game_of(client: FlaskClient) -> dict[str, Any]:
@@ -134,4 +135,4 @@ def test_names_of_real_writing_are_kept(client: FlaskClient, name: str) -> None:
     answer = client.post("/api/games", json={"players": [name, "Ben"]})
     assert answer.status_code == 201, answer.get_json()
     assert [player["name"] for player in answer.get_json()["players"]][0] == \
-        names.clean(name)
+        player_names.clean(name)

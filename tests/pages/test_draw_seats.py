@@ -13,8 +13,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from companion import models
-from companion.extensions import db
 from companion.forms.games import NewGameForm
+from companion.infra.extensions import db
 
 NAMES = ["Ann", "Ben", "Cem", "Dora", "Eve"]
 

@@ -165,7 +165,7 @@ def test_the_checker_form_with_an_unknown_edition_is_answered_without_a_500(clie
 
 def test_https_behind_a_proxy_gets_secure_cookies_and_hsts(app, client):
     app.config["PROXIES"] = 1
-    from companion import security
+    from companion.infra import security
 
     security.init_app(app)
     response = client.post("/language", data={"lang": "de", "next": "/"},

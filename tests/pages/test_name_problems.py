@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from companion import models
-from companion.extensions import db
+from companion.infra.extensions import db
 from tests.kits.page_forms import new_game_form
 
 TOO_LONG = "Maximiliane-Theresia von Hohenzollern-Sig"  # 41 characters

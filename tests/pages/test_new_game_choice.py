@@ -8,7 +8,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from companion import models
-from companion.extensions import db
+from companion.infra.extensions import db
 
 BASE = {"names-0": "Ann", "names-1": "Ben", "first": "0"}
 

@@ -12,7 +12,7 @@ from urllib.parse import urljoin
 import pytest
 from flask.testing import FlaskClient
 
-from companion import security
+from companion.infra import security
 from companion.views import offline
 
 ROOT = Path(__file__).resolve().parents[2]

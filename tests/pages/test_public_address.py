@@ -11,8 +11,9 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from companion import config, models, security
-from companion.extensions import db
+from companion import config, models
+from companion.infra import security
+from companion.infra.extensions import db
 from companion.pdf.qr import qr_svg
 from tests.kits.pdf import text
 

@@ -13,8 +13,9 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from companion import models, security
-from companion.extensions import db
+from companion import models
+from companion.infra import security
+from companion.infra.extensions import db
 
 PLAYERS = ["Annabel", "Benedikt", "Cleopatra"]
 ROUND = [{"player": "Annabel", "phase": True, "points": 0},

@@ -1,5 +1,5 @@
 """Drawings run in a bounded pool of processes, with a deadline and a clear answer past it
-(companion.drawing)."""
+(companion.infra.drawing)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from flask import Flask
 
-from companion import drawing
+from companion.infra import drawing
 from tests.kits.pdf import pdf_pages, seed_game
 
 
@@ -97,7 +97,8 @@ def test_a_drawing_in_the_pool_speaks_the_asked_language(client) -> None:
 GEVENT_WAIT = """
 from gevent import monkey; monkey.patch_all()
 import gevent, sys, time
-from companion import create_app, drawing
+from companion import create_app
+from companion.infra import drawing
 from tests.printing.test_drawing import _spin
 
 app = create_app({"SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": "sqlite://",

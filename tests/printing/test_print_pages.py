@@ -65,7 +65,7 @@ def test_the_blank_sheet_is_drawn_in_the_chosen_language(client, monkeypatch, la
         return b"%PDF-1.4 spy"
 
     monkeypatch.setattr(pdf, "blank_sheet", spy)
-    # A spy lives in this process: draw here rather than in the pool (companion.drawing).
+    # A spy lives in this process: draw here rather than in the pool (companion.infra.drawing).
     monkeypatch.setitem(client.application.config, "DRAWING_PROCESSES", 0)
     response = client.get(f"/print/blank.pdf?lang={lang}&edition=masters&paper=letter",
                           headers={"Accept-Language": header})

@@ -11,7 +11,7 @@ import pytest
 from flask.testing import FlaskClient
 from pypdf import PdfReader
 
-from companion import names
+from companion import player_names
 from companion.pdf.layout import styles
 from companion.pdf.page import LEAST_SIZE, one_line
 from companion.png.text import Style, fitted, width
@@ -32,7 +32,7 @@ def test_a_heading_line_is_one_line_of_its_box(name: str, after: str) -> None:
     shown = text.removesuffix(after)
     if shown != name:  # cut: whole characters as seen, then the ellipsis
         kept = shown.removesuffix("…")
-        assert shown.endswith("…") and kept == names.cut(name, names.length(kept))
+        assert shown.endswith("…") and kept == player_names.cut(name, player_names.length(kept))
 
 
 def test_a_short_name_keeps_its_size() -> None:
@@ -45,7 +45,7 @@ def test_the_pictures_title_fits_and_keeps_whole_clusters(name: str) -> None:
     text, style = fitted(name, Style(38, (0, 0, 0)), 700, least=26, rtl=False)
     assert width(text, style, rtl=False) <= 700
     kept = text.removesuffix("…")
-    assert text == name or kept == names.cut(name, names.length(kept))
+    assert text == name or kept == player_names.cut(name, player_names.length(kept))
 
 
 def sheets(client: FlaskClient, name: str) -> dict[str, Any]:

@@ -1,5 +1,6 @@
 """The architecture's promises: the rules and the scoring are pure, typed Python, and the
-package's imports run one way, down the layers pyproject.toml lists (import-linter)."""
+package's imports run one way, down the layers pyproject.toml lists (import-linter), with the
+pure core at the bottom and forbidden the web, the database and the server."""
 
 from __future__ import annotations
 
@@ -8,13 +9,25 @@ import subprocess
 import sys
 import tomllib
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
+#: The pure core: the bottom layers of the contract, and what the second contract forbids.
+CORE = {"scoring", "editions", "rules", "player_names", "numbers", "limits", "refusals"}
+
+
+def _contracts() -> dict[str, Any]:
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"]
+    return {contract["id"]: contract for contract in config["contracts"]}
+
+
 def test_rules_and_scoring_load_neither_flask_nor_sqlalchemy():
+    """At run time too, through any third-party package (the contracts see only the package's
+    own imports of them), and the drawing packages besides the core."""
     code = ("import sys, companion.rules, companion.scoring, companion.pdf, companion.png; "
             "print(sorted(m for m in ('flask', 'sqlalchemy', 'werkzeug') if m in sys.modules))")
     result = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
@@ -53,14 +66,29 @@ def _lint_imports(root: Path) -> subprocess.CompletedProcess[str]:
 
 def test_the_layers_contract_names_every_module_of_the_package():
     """Exhaustive: a new module must take its place in the order, or the check fails."""
-    contracts = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["importlinter"]
-    layers = next(c for c in contracts["contracts"] if c["id"] == "layers")
+    layers = _contracts()["layers"]
     assert layers["type"] == "layers" and layers["containers"] == ["companion"]
     assert layers["exhaustive"] is True
     order = [name.strip() for layer in layers["layers"]
              for name in layer.replace(":", "|").split("|")]
-    assert order.index("errors") < order.index("services") < order.index("schemas")
-    assert order.index("guards") < order.index("errors")
+    assert order.index("http_answers") < order.index("services") < order.index("schemas")
+    assert order.index("guards") < order.index("http_answers")
+    assert order.index("models") < order.index("infra")
+
+
+def test_the_pure_core_is_the_bottom_of_the_layers():
+    """Nothing of the web, the database or the infrastructure lies below the core."""
+    order = [name.strip() for layer in _contracts()["layers"]["layers"]
+             for name in layer.replace(":", "|").split("|")]
+    assert set(order[-len(CORE):]) == CORE
+
+
+def test_a_contract_forbids_the_core_the_web_and_the_database():
+    pure = _contracts()["pure-core"]
+    assert pure["type"] == "forbidden"
+    assert {name.removeprefix("companion.") for name in pure["source_modules"]} == CORE
+    assert {"flask", "flask_sqlalchemy", "sqlalchemy", "werkzeug", "flask_babel", "gevent",
+            "psycopg"} <= set(pure["forbidden_modules"])
 
 
 def test_no_module_imports_from_a_higher_layer():
@@ -68,7 +96,7 @@ def test_no_module_imports_from_a_higher_layer():
     even when no module cycle results."""
     result = _lint_imports(ROOT)
     assert result.returncode == 0, result.stdout + result.stderr
-    assert "1 kept, 0 broken" in result.stdout
+    assert "2 kept, 0 broken" in result.stdout
 
 
 def test_a_back_import_is_caught(tmp_path: Path):
@@ -82,3 +110,16 @@ def test_a_back_import_is_caught(tmp_path: Path):
     assert result.returncode != 0
     assert "companion.schemas is not allowed to import companion.api" in result.stdout
     assert "companion.schemas.root -> companion.api.common" in result.stdout
+
+
+def test_the_core_importing_flask_sqlalchemy_is_caught(tmp_path: Path):
+    """The second contract can fail: the scoring importing Flask-SQLAlchemy breaks it."""
+    shutil.copytree(ROOT / "companion", tmp_path / "companion",
+                    ignore=shutil.ignore_patterns("__pycache__", "translations"))
+    shutil.copy(ROOT / "pyproject.toml", tmp_path)
+    with (tmp_path / "companion" / "scoring" / "game.py").open("a") as module:
+        module.write("\nimport flask_sqlalchemy  # noqa: E402\n")
+    result = _lint_imports(tmp_path)
+    assert result.returncode != 0
+    assert "companion.scoring is not allowed to import flask_sqlalchemy" in result.stdout
+    assert "1 kept, 1 broken" in result.stdout

@@ -1,6 +1,7 @@
 """Names that explain themselves (issue 33): a module is imported by its own name, private
 names stay in their module, a package exports only public names, and one word does not name
-two unrelated things.
+two unrelated things. Since issue 47: a module goes by one name everywhere, and is imported
+one way (``from companion.x import module``).
 
 Every Python file of the project counts: the package, its tests, benchmarks and scripts."""
 
@@ -50,6 +51,38 @@ def module_aliases(tree: ast.AST, root: Path = ROOT) -> list[str]:
     return found
 
 
+def module_bindings(tree: ast.AST, root: Path = ROOT) -> set[tuple[str, str]]:
+    """Each module of the package a file binds, with the local name it binds it to."""
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module and \
+                node.module.startswith("companion"):
+            found |= {(f"{node.module}.{alias.name}", alias.asname or alias.name)
+                      for alias in node.names if is_module(f"{node.module}.{alias.name}", root)}
+        elif isinstance(node, ast.Import):
+            found |= {(alias.name, alias.asname or alias.name) for alias in node.names
+                      if alias.name.startswith("companion")}
+    return found
+
+
+def names_of_modules(trees: dict[str, ast.AST],
+                     root: Path = ROOT) -> dict[str, dict[str, list[str]]]:
+    """The modules bound to more than one local name across ``trees``: each name, and the files
+    that use it."""
+    bound: dict[str, dict[str, list[str]]] = {}
+    for where, tree in trees.items():
+        for module, local in module_bindings(tree, root):
+            bound.setdefault(module, {}).setdefault(local, []).append(where)
+    return {module: names for module, names in bound.items() if len(names) > 1}
+
+
+def dotted_imports(tree: ast.AST) -> list[str]:
+    """``import companion.x.y`` (with or without ``as``): a module of the package is imported
+    ``from companion.x import y``, the one style."""
+    return [f"import {alias.name}" for node in ast.walk(tree) if isinstance(node, ast.Import)
+            for alias in node.names if alias.name.startswith("companion.")]
+
+
 def private_imports(tree: ast.AST) -> list[str]:
     """Private names taken from another of the project's modules."""
     return [f"from {node.module} import {alias.name}" for node in ast.walk(tree)
@@ -63,6 +96,21 @@ def test_modules_are_imported_by_their_own_names() -> None:
     assert Path(__file__).resolve() in set(sources())  # the walk sees the project's files
     found = {str(path.relative_to(ROOT)): aliases for path in sources()
              if (aliases := module_aliases(ast.parse(path.read_text("utf-8"))))}
+    assert not found, found
+
+
+def test_a_module_goes_by_one_name_everywhere() -> None:
+    """``companion.names`` was ``names`` in 21 files and ``companion_names`` in 7; a module whose
+    own name is taken in a file (a variable, a view) goes by its package's and its own joined
+    in every file, or the file imports what it uses from it."""
+    trees = {str(path.relative_to(ROOT)): ast.parse(path.read_text("utf-8"))
+             for path in sources()}
+    assert names_of_modules(trees) == {}
+
+
+def test_a_module_of_the_package_is_imported_one_way() -> None:
+    found = {str(path.relative_to(ROOT)): imports for path in sources()
+             if (imports := dotted_imports(ast.parse(path.read_text("utf-8"))))}
     assert not found, found
 
 
@@ -107,6 +155,13 @@ def test_the_checks_see_what_they_refuse(tmp_path: Path) -> None:
                        "from companion.services.games import find_game as find\n")
     assert module_aliases(hidden, tmp_path) == [
         "from companion.services import games as services"]
+    assert names_of_modules({
+        "a.py": ast.parse("from companion.services import games\n"),
+        "b.py": ast.parse("from companion.services import games as services_games\n"),
+        "c.py": ast.parse("from companion.services.games import find_game\n")}, tmp_path) == {
+        "companion.services.games": {"games": ["a.py"], "services_games": ["b.py"]}}
+    assert dotted_imports(ast.parse("import companion\nimport companion.services.games\n")) == [
+        "import companion.services.games"]
     assert private_imports(ast.parse("from companion.rules.solver import _hidden, solve\n"
                                      "from flask_babel import gettext as _\n")) == [
         "from companion.rules.solver import _hidden"]

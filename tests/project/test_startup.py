@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from companion import storage
+from companion.infra import storage
 from tests.kits.server import ROOT
 
 BUILD = """

@@ -13,7 +13,7 @@ from pathlib import Path
 PACKAGE = Path(__file__).resolve().parents[2] / "companion"
 #: The unit of work, and the storage's own connections (the migration lock, the write lock's
 #: fresh start): infrastructure below the use cases.
-ALLOWED = {PACKAGE / "services" / "work.py", PACKAGE / "storage.py"}
+ALLOWED = {PACKAGE / "services" / "work.py", PACKAGE / "infra" / "storage.py"}
 
 
 def transaction_calls(source: str) -> list[tuple[int, str]]:

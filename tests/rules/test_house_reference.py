@@ -28,7 +28,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from companion.editions.base import Edition
-from companion.exceptions import Reason
+from companion.refusals import Reason
 from companion.rules import (
     SKIP,
     WILD,

@@ -1,6 +1,6 @@
 """A PostgreSQL server that stops answering (SIGSTOP: neither answering nor refusing, as on a
 stalled disk) costs every request at most its deadline: 503 with Retry-After, then everything
-works again within seconds of the server coming back (companion.storage, .guards.outage)."""
+works again within seconds of the server coming back (companion.infra.storage, .guards.outage)."""
 
 from __future__ import annotations
 
@@ -125,13 +125,14 @@ def test_the_live_listener_logs_one_line_per_outage_and_one_when_back(cluster, t
                                                                      monkeypatch, caplog):
     import logging
 
-    from companion import create_app, live
-    from companion.extensions import db
+    from companion import create_app
+    from companion.infra import live
+    from companion.infra.extensions import db
 
     monkeypatch.setenv("COMPANION_INSTANCE_PATH", str(tmp_path / "instance"))
     app = create_app({"SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": cluster.url,
                       "DATABASE_CONNECT_SECONDS": 1})
-    with app.app_context(), caplog.at_level(logging.INFO, logger="companion.live"):
+    with app.app_context(), caplog.at_level(logging.INFO, logger="companion.infra.live"):
         owner = live.watcher(db.engine)
         watching = owner.subscribe(1, 0)
         try:
@@ -144,7 +145,7 @@ def test_the_live_listener_logs_one_line_per_outage_and_one_when_back(cluster, t
         finally:
             owner.unsubscribe(watching)
     assert len(lost) == 1 and lost[0].exc_info is None
-    lines = [r.getMessage() for r in caplog.records if r.name == "companion.live"]
+    lines = [r.getMessage() for r in caplog.records if r.name == "companion.infra.live"]
     assert len(lines) == 2, lines
 
 

@@ -9,8 +9,8 @@ import time
 import pytest
 from flask import Flask
 
-from companion import live
-from companion.extensions import db
+from companion.infra import live
+from companion.infra.extensions import db
 
 
 def _loops() -> list[threading.Thread]:

@@ -14,7 +14,7 @@ from urllib.parse import quote
 
 import pytest
 
-from companion import logs
+from companion.infra import log_redaction
 from tests.kits.server import Server, round_body, serving
 
 pytestmark = pytest.mark.slow  # a real gunicorn
@@ -111,7 +111,7 @@ def test_no_log_line_holds_a_key_in_a_path_or_a_referer(evening: tuple[Evening, 
     assert lines_with(log, escaped) == []
     # Lines about one game still read as one game: its edit key's digest, in the path or the
     # Referer of 12 of the session's requests.
-    digest = logs.redact(played.edit)
+    digest = log_redaction.redact(played.edit)
     assert re.fullmatch(r"key~[0-9a-f]{10}", digest)
     assert len([line for line in log.splitlines() if digest in line]) == 12
 

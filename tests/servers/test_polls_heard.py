@@ -1,5 +1,5 @@
 """On PostgreSQL a poll is answered from the game's row read once plus the changes the process's
-listener heard since (companion.live.Watcher.known): no database round trip, and never behind
+listener heard since (companion.infra.live.Watcher.known): no database round trip, and never behind
 for longer than a notification takes to arrive."""
 
 from __future__ import annotations
@@ -14,8 +14,9 @@ import pytest
 from flask import Flask
 from sqlalchemy import event
 
-from companion import create_app, live
-from companion.extensions import db
+from companion import create_app
+from companion.infra import live
+from companion.infra.extensions import db
 
 NAMES = ["Ann", "Ben", "Cem"]
 ROUND = {"results": [{"player": "Ann", "phase": True, "points": 0, "went_out": True},

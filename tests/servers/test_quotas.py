@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import func, select
 
-from companion.extensions import db
+from companion.infra.extensions import db
 from companion.models import Game
 from tests.kits.quotas import quota_app
 from tests.kits.server import DATABASES, Server, serving

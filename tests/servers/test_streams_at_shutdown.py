@@ -1,7 +1,7 @@
 """A gunicorn told to stop (a deploy, a restart) ends its live streams itself, cleanly, and
 exits: it does not sit out its graceful timeout while streams that never end by themselves
 hold its workers. The phones reconnect, to the workers that stay (gunicorn.conf.py's
-``post_worker_init``, companion.live.end_streams)."""
+``post_worker_init``, companion.infra.live.end_streams)."""
 
 from __future__ import annotations
 

@@ -12,7 +12,7 @@ from flask import Flask
 
 from companion import create_app, editions
 from companion.cache import stores
-from companion.extensions import db
+from companion.infra.extensions import db
 from companion.rules.errors import PhaseError
 from tests.kits.house import FAMILY
 

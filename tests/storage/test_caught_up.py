@@ -12,7 +12,7 @@ from flask import Flask
 
 from companion import scoring
 from companion.cache import sheets, stores
-from companion.extensions import db
+from companion.infra.extensions import db
 from companion.services import games
 from tests.kits.group_games import card_round
 

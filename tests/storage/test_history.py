@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from companion import editions, models, scoring
 from companion.cache import stores
-from companion.extensions import db
+from companion.infra.extensions import db
 from companion.limits import MAX_ROUNDS
 from companion.services import games, work
 from tests.kits.units import discarded

@@ -17,7 +17,7 @@ from companion import create_app
 from companion.cache import stores
 from companion.cache.store import Budget, Kept
 from companion.config import KEPT_BYTES
-from companion.extensions import db
+from companion.infra.extensions import db
 
 
 def test_a_store_bounded_by_bytes_drops_the_least_recently_used():

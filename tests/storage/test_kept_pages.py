@@ -13,9 +13,10 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from companion import create_app, live
+from companion import create_app
 from companion.cache import pages, stores
-from companion.extensions import db
+from companion.infra import live
+from companion.infra.extensions import db
 from companion.services import reading
 from tests.kits.group_games import card_round, finish_short, start
 

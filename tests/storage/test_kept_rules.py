@@ -1,4 +1,4 @@
-"""URL builders are compiled once per process (companion.cache.rules): a second app compiles
+"""URL builders are compiled once per process (companion.cache.url_rules): a second app compiles
 none, and every URL it builds is the one werkzeug's own rules build."""
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from flask import Flask, url_for
 from werkzeug.routing import IntegerConverter, Rule
 
 from companion import create_app
-from companion.cache import rules
-from companion.cache.rules import KeptRule
+from companion.cache import url_rules
+from companion.cache.url_rules import KeptRule
 
 
 def _app(folder: Path, name: str) -> Flask:
@@ -49,7 +49,7 @@ def _every_url(app: Flask) -> list[str]:
 
 def test_a_second_app_compiles_no_url_builder(tmp_path: Path,
                                               monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(rules, "_builders", {})
+    monkeypatch.setattr(url_rules, "_builders", {})
     compiled = _compiled(monkeypatch)
     first = _app(tmp_path, "first")
     assert set(compiled) == {rule.rule for rule in first.url_map.iter_rules()}

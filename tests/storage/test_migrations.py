@@ -9,8 +9,9 @@ import pytest
 from flask_migrate import upgrade
 from sqlalchemy import inspect, text
 
-from companion import create_app, storage
-from companion.extensions import db
+from companion import create_app
+from companion.infra import storage
+from companion.infra.extensions import db
 from tests.kits.server import DATABASES, database_url, wipe_database
 
 pytestmark = pytest.mark.storage

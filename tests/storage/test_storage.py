@@ -120,7 +120,7 @@ def test_a_game_survives_a_restart(tmp_path, monkeypatch):
 def test_loading_a_long_game_takes_a_fixed_number_of_queries(app, api):
     from sqlalchemy import event
 
-    from companion.extensions import db
+    from companion.infra.extensions import db
 
     game = api.new_game(["Ann", "Ben"], phases=[1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
     for _ in range(12):
@@ -150,3 +150,12 @@ def test_an_in_memory_database_is_migrated_and_kept(tmp_path, monkeypatch):
     answer = client.post(f"/api/games/{game['id']}/rounds", json={"results": ROUND})
     assert answer.status_code == 201
     assert len(client.get(f"/api/games/{game['view_id']}").get_json()["rounds"]) == 1
+
+
+def test_the_live_watcher_reads_the_games_columns_the_models_define():
+    """companion.infra.live sits below the models and names the two columns it polls."""
+    from companion.infra import live
+    from companion.models import Game
+
+    assert live.GAMES.name == Game.__tablename__
+    assert set(live.GAMES.c.keys()) == {"id", "revision"} <= set(Game.__table__.c.keys())

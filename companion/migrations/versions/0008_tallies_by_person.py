@@ -1,5 +1,5 @@
 """A group's tallies are kept per person, not per spelling (issue 24): their key is now
-companion.names.key (NFC, trimmed, case folded, runs of spaces as one) instead of the name
+companion.player_names.key (NFC, trimmed, case folded, runs of spaces as one) instead of the name
 casefolded, so "Zoë" typed with a combining accent counts with "Zoë".
 
 The tallies stored under the old keys are marked as not derived (``tallies`` NULL, as for a

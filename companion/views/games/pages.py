@@ -10,18 +10,18 @@ from flask import flash, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug import Response
 
-from companion import editions, models, names, scoring
+from companion import editions, models, player_names, scoring
 from companion.cache import pages
 from companion.cache.revisions import Keeping
 from companion.display import share
 from companion.display import sheet as display_sheet
 from companion.display.blocks import render_block
-from companion.exceptions import NotThere
 from companion.forms.games import (
     ActionForm,
     NewGameForm,
 )
 from companion.i18n import say
+from companion.refusals import NotThere
 from companion.rules.errors import Reason
 from companion.schemas import bgstats
 from companion.scoring.length import Length, length_of
@@ -97,12 +97,12 @@ def _roster(group_key: str) -> dict[str, Any]:
 
 
 def _look_alike_notes(form: NewGameForm) -> dict[str, str]:
-    """A note per name input whose name only looks like what it seems (companion.names),
+    """A note per name input whose name only looks like what it seems (companion.player_names),
     shown once: sending the same names again starts the game (a warning, not a refusal)."""
     typed = form.player_names()
     # A digest, not the names: a browser sends a line break in a field back as CR LF.
     seen = hashlib.sha256("\n".join(typed).encode()).hexdigest()[:16]
-    found = names.look_alikes(typed)
+    found = player_names.look_alikes(typed)
     if not found or form.seen_alike.data == seen:
         return {}
     form.seen_alike.data = seen
@@ -111,7 +111,7 @@ def _look_alike_notes(form: NewGameForm) -> dict[str, str]:
 
     def seat_of(name: str) -> int:
         return next(seat for seat, entry in enumerate(entries, 1)
-                    if names.clean(entry.data or "") == name)
+                    if player_names.clean(entry.data or "") == name)
 
     for alike in found:
         entry = entries[seat_of(alike.name) - 1]
@@ -135,7 +135,7 @@ def _setup_problems(form: NewGameForm, problems: tuple[tuple[str, Reason], ...])
     for name, reason in problems:
         player = reason.player if isinstance(reason, scoring.Problem) else None
         typed = [entry for entry in form.names.entries
-                 if names.clean(entry.data or "") == player]
+                 if player_names.clean(entry.data or "") == player]
         target = typed[-1] if player and typed else fields[name]
         target.errors = [*target.errors, say(reason, sentence=True)]
 

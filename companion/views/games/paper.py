@@ -6,7 +6,7 @@ from flask import flash, render_template, request
 from flask_babel import gettext as _
 from werkzeug import Response
 
-from companion import editions, names, scoring
+from companion import editions, player_names, scoring
 from companion.forms.paper import LineForm, PaperGameForm
 from companion.i18n import say
 from companion.rules.errors import Reason
@@ -44,7 +44,7 @@ def paper() -> str | Response:
 
 def _result(line: LineForm) -> scoring.FinalResult:
     phases, points, marker = line.numbers()
-    return scoring.FinalResult(names.clean(line.name.data or ""), phases, points, marker)
+    return scoring.FinalResult(player_names.clean(line.name.data or ""), phases, points, marker)
 
 
 def _attach(form: PaperGameForm, filled: list[tuple[int, LineForm]],
@@ -58,9 +58,9 @@ def _attach(form: PaperGameForm, filled: list[tuple[int, LineForm]],
             _row, line = filled[int(parts[1])]
             target = getattr(line, "name" if parts[2] == "player" else parts[2], None)
         elif isinstance(reason, scoring.Problem) and reason.player is not None:
-            wanted = names.key(reason.player)
+            wanted = player_names.key(reason.player)
             target = next((line.name for _row, line in filled
-                           if names.key(line.name.data or "") == wanted), None)
+                           if player_names.key(line.name.data or "") == wanted), None)
         if target is None:
             form.form_errors.append(say(reason, sentence=True))
         else:

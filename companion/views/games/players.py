@@ -9,14 +9,20 @@ from flask_babel import gettext as _
 from flask_babel import ngettext
 from werkzeug import Response
 
-from companion import errors, models, scoring
-from companion.exceptions import Kind, NotThere
+from companion import http_answers, models, scoring
 from companion.forms.games import PlayerForm
 from companion.i18n import say
 from companion.numbers import whole_number
+from companion.refusals import Kind, NotThere
 from companion.scoring import roster
 from companion.services import games, work
-from companion.services import players as services_players
+from companion.services.players import (
+    RosterError,
+    add_player,
+    look_alike_warnings,
+    remove_player,
+    rename_player,
+)
 from companion.views.games.blueprint import bp
 from companion.views.redirects import see_other
 
@@ -43,7 +49,7 @@ def _page(game: models.Game, refused: Refused | None = None) -> str:
     sheet = games.sheet_of(game)
     # Names that only look like what they seem: a note in their card, never a refusal.
     notes = {name: say(reason, sentence=True) for name, reason
-             in services_players.look_alike_warnings([line.name for line in sheet.players])}
+             in look_alike_warnings([line.name for line in sheet.players])}
     return render_template("games/players.html", game=game, sheet=sheet, form=PlayerForm(),
                            joining=_joining(sheet), notes=notes, refused=refused)
 
@@ -83,7 +89,7 @@ def change_players(key: str, action: str) -> Response | tuple[str, int]:
     except games.StaleRevision:
         flash(_("Nothing was changed: the game changed on another phone. Here it is as it "
                 "is now."), "error")
-    except services_players.RosterError as error:
+    except RosterError as error:
         if action != "remove":
             assert game is not None  # the change was refused after the game was locked
             return _refused(game, Refused(action, player, name, say(error.reason,
@@ -95,7 +101,7 @@ def change_players(key: str, action: str) -> Response | tuple[str, int]:
 
 
 def _refused(game: models.Game, refused: Refused) -> tuple[str, int]:
-    return _page(game, refused), errors.status(Kind.REFUSED)
+    return _page(game, refused), http_answers.status(Kind.REFUSED)
 
 
 def _change(game: models.Game, action: str, player: str, name: str) -> str:
@@ -105,10 +111,10 @@ def _change(game: models.Game, action: str, player: str, name: str) -> str:
 
 def _changed(game: models.Game, action: str, player: str, name: str) -> object:
     if action == "rename":
-        new = services_players.rename_player(game, player, name)
+        new = rename_player(game, player, name)
         return _("%(old)s is now called %(new)s.", old=player, new=new)
     if action == "add":
-        joined = services_players.add_player(game, name)
+        joined = add_player(game, name)
         sheet = games.sheet_of(game)
         if game.edition.markers:
             return _("%(name)s joins from round %(number)s, with their marker on phase 1.",
@@ -117,7 +123,7 @@ def _changed(game: models.Game, action: str, player: str, name: str) -> object:
         return ngettext("%(name)s joins from round %(number)s, on phase 1 with %(num)s point.",
                         "%(name)s joins from round %(number)s, on phase 1 with %(num)s points.",
                         points, name=joined.name, number=joined.joined_round)
-    gone = services_players.remove_player(game, player)
+    gone = remove_player(game, player)
     if gone:
         return _("%(name)s is no longer in this game.", name=player)
     return _("%(name)s has left the game: their rounds stay on the sheet.", name=player)

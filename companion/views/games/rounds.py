@@ -13,11 +13,11 @@ from flask import flash, render_template, request, url_for
 from flask_babel import gettext as _
 from werkzeug import Response
 
-from companion import editions, errors, models, scoring
+from companion import editions, http_answers, models, scoring
 from companion.display import sheet as display_sheet
-from companion.exceptions import CompanionError, Kind, NotThere
 from companion.forms.games import BoardRoundForm, RoundForm, choices, round_data, round_request
 from companion.i18n import say
+from companion.refusals import CompanionError, Kind, NotThere
 from companion.schemas import RoundBody, read
 from companion.schemas.games import round_json
 from companion.services import games, work
@@ -263,8 +263,8 @@ def _posted_round(key: str, number: int | None) -> str | Response:
 def _render_round(game: models.Game, sheet: scoring.Sheet, form: Any, number: int,
                   initial: scoring.RoundView | None, shown: dict[str, Any],
                   action: str | None = None) -> str:
-    status = (errors.status(Kind.CONFLICT) if shown.get("stale")
-              else errors.status(Kind.REFUSED) if shown else 200)
+    status = (http_answers.status(Kind.CONFLICT) if shown.get("stale")
+              else http_answers.status(Kind.REFUSED) if shown else 200)
     names = [entry.form.player.data or "" for entry in form.results.entries]
     attempts = display_sheet.attempts(sheet, initial, names)
     return render_template(game.edition.round_template, game=game, sheet=sheet, form=form,

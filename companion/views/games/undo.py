@@ -10,9 +10,10 @@ from flask import flash, session
 from flask_babel import gettext as _
 from werkzeug import Response
 
-from companion import models, scoring, security
-from companion.exceptions import CompanionError, NotThere
+from companion import models, scoring
 from companion.forms.games import ActionForm
+from companion.infra import security
+from companion.refusals import CompanionError, NotThere
 from companion.schemas import UndoQuery, read
 from companion.services import games, reading, work
 from companion.services.seen import Seen

@@ -30,10 +30,10 @@ from typing import Any
 from flask import Flask, current_app, has_request_context, request
 from sqlalchemy import Engine, event, inspect, text
 
-from companion import schema_commands
-from companion.extensions import db
+from companion.infra import schema_commands
+from companion.infra.extensions import db
 
-MIGRATIONS = str(Path(__file__).resolve().parent / "migrations")
+MIGRATIONS = str(Path(__file__).resolve().parents[1] / "migrations")
 #: The revision that describes the schema of the first release (made by ``create_all``).
 FIRST_SCHEMA = "0001"
 #: How long a write waits for another write to the same SQLite database (milliseconds).

@@ -1,8 +1,8 @@
 """How the companion answers a refusal or an error: the one table of HTTP statuses, the API's
 JSON error, the error page, and the handlers that answer each refusal.
 
-What a refusal is comes from where it is raised (companion.exceptions: its reason and its
-:class:`~companion.exceptions.Kind`); what the web answers is decided here and only here:
+What a refusal is comes from where it is raised (companion.refusals: its reason and its
+:class:`~companion.refusals.Kind`); what the web answers is decided here and only here:
 :data:`STATUS` gives every kind its status, for the JSON routes, the pages and the guards
 alike. The app registers the error pages (:func:`register`); each JSON blueprint registers
 its entries of :data:`REFUSALS` (:func:`answer_refusals`), so bad input never becomes a 500.
@@ -31,8 +31,9 @@ from werkzeug.exceptions import (
 
 from companion import scoring
 from companion.editions.house import HouseRulesRefused
-from companion.exceptions import CompanionError, Kind, NotThere
 from companion.i18n import say
+from companion.infra import drawing
+from companion.refusals import CompanionError, Kind, NotAForm, NotJson, NotThere
 from companion.schemas.answers import ErrorJson, GameJson
 from companion.schemas.games import game_json
 from companion.schemas.logged import PlayRefused
@@ -49,6 +50,7 @@ STATUS: dict[Kind, int] = {
     Kind.REFUSED: 422,
     Kind.TOO_MANY: 429,
     Kind.UNAVAILABLE: 503,
+    Kind.NOT_JSON: 415,
 }
 
 
@@ -136,6 +138,9 @@ def register(app: Flask) -> None:
         return answer(_message(error), error.code or 500)
 
     app.register_error_handler(NotThere, not_there)
+    app.register_error_handler(drawing.DrawingBusy, drawing_busy)
+    app.register_error_handler(NotAForm, not_a_form)
+    app.register_error_handler(NotJson, not_json)
 
     @app.errorhandler(500)
     def server_error(error: Exception) -> Response:
@@ -162,6 +167,22 @@ def import_refusal(error: exchange.ImportRefused) -> str:
 def not_there(error: NotThere) -> Response:
     """An address or link that leads nowhere: the page or JSON error of any unknown address."""
     return answer(str(MESSAGES[NotFound]), error.kind)
+
+
+def drawing_busy(error: drawing.DrawingBusy) -> Response:
+    """A drawing refused (too many waiting) or late: the companion is busy, try again soon."""
+    return try_again_later(_("Drawing this takes longer than it should right now. Try again "
+                             "in a few seconds."), drawing.RETRY_SECONDS)
+
+
+def not_a_form(error: NotAForm) -> Response:
+    """A form post the page never sent: answered as any request that cannot be understood."""
+    return answer(str(MESSAGES[BadRequest]), error.kind)
+
+
+def not_json(error: NotJson) -> Response:
+    """A body of another content type sent to a JSON route."""
+    return answer(str(MESSAGES[UnsupportedMediaType]), error.kind)
 
 
 # The JSON answers of the refusals, one per error (the use case's unit of work has rolled back
@@ -290,15 +311,17 @@ def play_refused(error: PlayRefused) -> Response:
 #: blueprint (``api_groups``) each list theirs.
 REFUSALS: dict[str, dict[type[Exception], Callable[[Any], Response]]] = {
     "api": {
-        CompanionError: bad_input, NotThere: not_there, games.SetupError: setup_error,
-        scoring.RoundRejected: round_rejected, scoring.NeedsConfirmation: needs_confirmation,
+        CompanionError: bad_input, NotThere: not_there, NotJson: not_json,
+        games.SetupError: setup_error, scoring.RoundRejected: round_rejected,
+        scoring.NeedsConfirmation: needs_confirmation,
         scoring.GameFinished: finished, games.StaleRevision: stale_revision,
         games.StaleRound: stale, games.NoSuchRound: no_such_round,
         players.RosterError: roster_refused, HouseRulesRefused: house_rules_refused,
     },
     "api_groups": {
-        CompanionError: bad_input, NotThere: not_there, games.SetupError: setup_error,
-        games.StaleRevision: stale_revision, games.StaleRound: stale,
+        CompanionError: bad_input, NotThere: not_there, NotJson: not_json,
+        games.SetupError: setup_error, games.StaleRevision: stale_revision,
+        games.StaleRound: stale,
         groups.GroupProblem: group_problem, exchange.ImportRefused: import_refused,
         ratings.PlayersRefused: players_refused,
         PlayRefused: play_refused,

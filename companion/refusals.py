@@ -1,20 +1,21 @@
-"""The companion's one exception tree, rooted in ValueError.
+"""The refusals: the companion's one exception tree, rooted in ValueError, and their kinds.
 
 Everything the companion refuses is a :class:`CompanionError` carrying a :class:`Reason`: a
 sentence kept as a template with its parameters, so the page or the API answer translates it,
 and a :class:`Kind`: what sort of refusal it is. The refusal says what went wrong; how the web
 answers it (the HTTP status, the JSON error or the page) is decided in one place,
-companion.errors, whose table maps each kind to its status. Four branches say where the
+companion.http_answers, whose table maps each kind to its status. Four branches say where the
 refusal comes from:
 
 - :class:`RulesError` (companion.rules, companion.editions): an unknown card, edition or
   phase, a deck broken, house rules that cannot be played;
 - :class:`ScoringError` (companion.scoring): a setup or round the rules of play refuse;
-- :class:`ServiceError` (companion.services, companion.drawing): a change the stored data
+- :class:`ServiceError` (companion.services, companion.infra.drawing): a change the stored data
   refuses, a file that cannot be imported, a drawing that cannot be made now;
 - :class:`InputError` (companion.schemas, companion.guards): a request or file that is not
   shaped as documented; :class:`NotThere` (the views and the API): an address or link that
-  leads nowhere.
+  leads nowhere; :class:`NotAForm` and :class:`NotJson`: a form post the page never sent, a
+  body that is not JSON.
 
 Pure Python, so the rules engine and the scoring may import it.
 """
@@ -65,7 +66,7 @@ class Reason:
 
 
 class Kind(Enum):
-    """What sort of refusal an error is, whatever its words: companion.errors.STATUS gives
+    """What sort of refusal an error is, whatever its words: companion.http_answers.STATUS gives
     each its HTTP status, the one table of them."""
 
     INPUT = "input"
@@ -84,6 +85,8 @@ class Kind(Enum):
     """Too many requests or open answers from one address."""
     UNAVAILABLE = "unavailable"
     """The companion cannot answer it right now (the database, drawing): try again later."""
+    NOT_JSON = "not json"
+    """A JSON route was sent a body of another content type."""
 
 
 class CompanionError(ValueError):
@@ -127,3 +130,21 @@ class NotThere(InputError):
 
     def __init__(self) -> None:
         super().__init__("there is nothing here: check the link")
+
+
+class NotAForm(InputError):
+    """A form post the page never sent: its fields or its CSRF token missing or unreadable (a
+    browser that sends the page's form always sends them), answered as a request that could
+    not be understood."""
+
+    def __init__(self) -> None:
+        super().__init__("the request could not be understood")
+
+
+class NotJson(InputError):
+    """A JSON route sent a body of another content type."""
+
+    kind = Kind.NOT_JSON
+
+    def __init__(self) -> None:
+        super().__init__("send the request as JSON (Content-Type: application/json)")

@@ -2,7 +2,7 @@
 
 The drawing packages (``companion.pdf``, ``companion.png``) stand on reportlab, Pillow and
 fontTools, a fifth of a worker's start-up. The web layer names their light parts (options,
-words, paper names) at import time but draws in other processes (``companion.drawing``), so
+words, paper names) at import time but draws in other processes (``companion.infra.drawing``), so
 the packages export their drawing functions through :func:`exports` (PEP 562): the module
 that defines a name is imported when the name is first asked for, then kept.
 """

@@ -12,7 +12,7 @@ from typing import Any
 import click
 from flask import Flask
 
-from companion.extensions import db
+from companion.infra.extensions import db
 
 
 def ensure(app: Flask, directory: str) -> None:

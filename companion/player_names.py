@@ -31,8 +31,8 @@ from dataclasses import dataclass
 
 import regex
 
-from companion.exceptions import Reason
 from companion.limits import MAX_MARKS, MAX_NAME_STORED
+from companion.refusals import Reason
 
 _GRAPHEME = regex.compile(r"\X")
 #: Format characters (category Cf) a name may hold: the zero-width joiner (emoji sequences,

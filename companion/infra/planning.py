@@ -3,7 +3,7 @@
 Under gunicorn's gevent workers a worker serves all its connections as greenlets of one
 thread, so a request that computes holds every other request of its worker until it is done.
 A plan is pure Python and short (a tenth of a second for the hardest hands measured), too
-short to be worth a process of the drawing pool (companion.drawing), whose arguments are
+short to be worth a process of the drawing pool (companion.infra.drawing), whose arguments are
 pickled: it runs in one of the gevent hub's native threads instead. The greenlet that asked
 waits for it; the event loop goes on, and the other greenlets get the interpreter whenever
 the planning thread hands it over (every 5 ms). The work runs with a copy of the asking
@@ -21,7 +21,7 @@ import contextvars
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from companion.green import patched
+from companion.infra.green import patched
 
 T = TypeVar("T")
 

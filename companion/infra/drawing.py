@@ -35,10 +35,10 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any, Generic, TypeVar, cast
 
-from flask import Flask, current_app
+from flask import current_app
 from flask_babel import gettext
 
-from companion.exceptions import Kind, ServiceError
+from companion.refusals import Kind, ServiceError
 
 T = TypeVar("T")
 
@@ -53,13 +53,13 @@ def _read_only(mapping: MappingProxyType[Any, Any]) -> tuple[Any, tuple[dict[Any
 
 # A sheet keeps its tallies read-only (companion.scoring.sheet); a pool process is sent a copy.
 copyreg.pickle(MappingProxyType, _read_only)
-TRANSLATIONS = Path(__file__).resolve().parent / "translations"
+TRANSLATIONS = Path(__file__).resolve().parents[1] / "translations"
 
 
 class Drawer(Generic[T]):
     """A drawing function by the package that exports it and its name. The worker that asks
     for a drawing sends only the name, so the drawing code (reportlab, Pillow, fontTools) is
-    imported by the process that draws, and never slows a worker's start (companion.lazy).
+    imported by the process that draws, and never slows a worker's start (companion.infra.lazy).
     Looked up on the package each time: a test may put a spy there."""
 
     def __init__(self, package: str, name: str) -> None:
@@ -79,7 +79,7 @@ STANDINGS: Drawer[bytes] = Drawer("companion.png", "standings_png")
 
 class DrawingBusy(ServiceError):
     """The drawing was refused (too many waiting) or missed its deadline: a refusal for now,
-    answered as the companion being busy (:func:`init_app`): try again later."""
+    answered as the companion being busy (companion.http_answers.drawing_busy): try again later."""
 
     kind = Kind.UNAVAILABLE
 
@@ -251,14 +251,3 @@ def draw(work: Callable[..., T], *args: Any,
 #: Seconds a client is asked to wait before it asks for a refused or late drawing again.
 RETRY_SECONDS = 10
 
-
-def _busy(_error: DrawingBusy) -> Any:
-    from companion.errors import try_again_later
-
-    return try_again_later(gettext("Drawing this takes longer than it should right now. Try "
-                                   "again in a few seconds."), RETRY_SECONDS)
-
-
-def init_app(app: Flask) -> None:
-    """A refused or late drawing answers 503 with ``Retry-After``."""
-    app.register_error_handler(DrawingBusy, _busy)

@@ -26,7 +26,7 @@ class Turns:
     ``every`` seconds have passed since it last did: the event loop then polls the sockets
     and serves whatever is ready before the work goes on. Without gevent it does nothing.
 
-    Never call it while a write holds SQLite's lock (companion.storage.begin_write): another
+    Never call it while a write holds SQLite's lock (companion.infra.storage.begin_write): another
     request of the same worker could then wait for that lock inside SQLite, which blocks the
     whole worker.
     """

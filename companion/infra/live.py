@@ -32,10 +32,9 @@ from collections import OrderedDict
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from sqlalchemy import Engine, bindparam, select
+from sqlalchemy import Engine, bindparam, column, select, table
 
-from companion import storage
-from companion.models import Game
+from companion.infra import storage
 
 CHANNEL = "companion_revisions"
 #: How often the SQLite watcher asks for the revisions of the games it watches (seconds).
@@ -50,8 +49,12 @@ POLL_INTEREST = 30.0
 #: Game rows kept for pollers per process, and revisions heard, before they are forgotten.
 KNOWN = 10_000
 log = logging.getLogger(__name__)
-_REVISIONS = select(Game.__table__.c.id, Game.__table__.c.revision).where(
-    Game.__table__.c.id.in_(bindparam("ids", expanding=True)))
+#: The two columns of the game table a change is told by, as the notifications say them
+#: ("<game id> <revision>"): named here, below the models (tests/storage/test_storage.py checks
+#: them against companion.models.Game).
+GAMES = table("game", column("id"), column("revision"))
+_REVISIONS = select(GAMES.c.id, GAMES.c.revision).where(
+    GAMES.c.id.in_(bindparam("ids", expanding=True)))
 
 
 class Subscription:
@@ -286,7 +289,7 @@ class Watcher:
 
 def _notification_connection(engine: Engine) -> Any:
     """A psycopg connection of its own, in autocommit, outside the engine's pool, with the
-    engine's timeouts (companion.storage.connect)."""
+    engine's timeouts (companion.infra.storage.connect)."""
     connection = storage.connect(engine)
     connection.autocommit = True
     return connection
