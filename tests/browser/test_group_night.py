@@ -130,11 +130,12 @@ def test_the_group_in_german_and_an_exported_file_comes_back(
     broken.write_text(json.dumps(data))
 
     phone.get_by_role("link", name="Importieren…").click()
-    phone.get_by_label("Exportdatei (.json)").set_input_files(str(broken))
+    phone.get_by_label("Datei zum Importieren (.json oder .xml)").set_input_files(str(broken))
     phone.get_by_role("button", name="Import", exact=True).click()
-    expect(phone.locator(".banner.bad")).to_contain_text("Spiel 2, Durchgang 1 (Horst)")
+    expect(phone.locator("#file-error")).to_contain_text(  # next to the file field
+        "Spiel 2, Durchgang 1 (Horst)")
     shot(phone, "import-refused-phone-de")
-    phone.get_by_label("Exportdatei (.json)").set_input_files(str(path))
+    phone.get_by_label("Datei zum Importieren (.json oder .xml)").set_input_files(str(path))
     phone.get_by_role("button", name="Import", exact=True).click()
     expect(phone.get_by_role("heading", level=1)).to_contain_text("Freitag")
     expect(phone.locator(GAMES)).to_have_count(5)
