@@ -13,7 +13,7 @@ from zoneinfo import ZoneInfo
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import delete, event, select
+from sqlalchemy import delete, select
 
 from companion import models, scoring
 from companion.infra.extensions import db
@@ -21,7 +21,7 @@ from companion.limits import MAX_GAMES
 from companion.schemas import bgstats
 from companion.schemas.logged import edition_of, paper_game
 from companion.services import finals, groups, ratings, work
-from tests.kits.group_rows import stored
+from tests.kits.group_rows import statements_sent, stored
 from tests.kits.logs import bgg_file, bgstats_file
 from tests.kits.logs import stored as games_and_players
 
@@ -77,16 +77,8 @@ def test_a_log_stores_what_its_plays_stored_one_by_one_store(
 
 @pytest.fixture
 def statements(app: Flask) -> Iterator[list[str]]:
-    found: list[str] = []
-    with app.app_context():
-        engine = db.engine
-
-    def record(_connection: Any, _cursor: Any, statement: str, *_: Any) -> None:
-        found.append(statement)
-
-    event.listen(engine, "before_cursor_execute", record)
-    yield found
-    event.remove(engine, "before_cursor_execute", record)
+    with statements_sent(app) as found:
+        yield found
 
 
 @pytest.mark.parametrize("kind", ["bgstats", "bgg"])

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import event, func, select
+from sqlalchemy import func, select
 
 from companion import models, player_names, schemas
 from companion.infra.extensions import db
@@ -19,7 +19,7 @@ from companion.limits import MAX_CHANGES, MAX_GAMES, MAX_PLAYERS
 from companion.services import games, groups, players, work
 from tests.kits.group_file import group_file
 from tests.kits.group_games import assert_kept
-from tests.kits.group_rows import stored
+from tests.kits.group_rows import statements_sent, stored
 
 # -- the reference: every round recorded as a phone records it ------------------------------
 
@@ -89,16 +89,8 @@ def test_the_file_an_import_reads_comes_back_as_it_was(client: FlaskClient) -> N
 
 @pytest.fixture
 def statements(app: Flask) -> Iterator[list[str]]:
-    found: list[str] = []
-    with app.app_context():
-        engine = db.engine
-
-    def record(_connection: Any, _cursor: Any, statement: str, *_: Any) -> None:
-        found.append(statement)
-
-    event.listen(engine, "before_cursor_execute", record)
-    yield found
-    event.remove(engine, "before_cursor_execute", record)
+    with statements_sent(app) as found:
+        yield found
 
 
 def test_an_import_writes_once_per_table_not_once_per_round(

@@ -5,9 +5,12 @@ tests/exchange/test_log_bulk.py)."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
-from sqlalchemy import select
+from flask import Flask
+from sqlalchemy import event, select
 
 from companion import models
 from companion.infra.extensions import db
@@ -58,3 +61,20 @@ def stored(group_id: int) -> dict[str, Any]:
         for row in db.session.execute(select(models.PairGame)
                                       .where(models.PairGame.group_id == group_id)).scalars())
     return found
+
+
+@contextmanager
+def statements_sent(app: Flask) -> Iterator[list[str]]:
+    """Every SQL statement ``app``'s engine sends meanwhile, in order: what a write costs."""
+    found: list[str] = []
+    with app.app_context():
+        engine = db.engine
+
+    def record(_connection: Any, _cursor: Any, statement: str, *_: Any) -> None:
+        found.append(statement)
+
+    event.listen(engine, "before_cursor_execute", record)
+    try:
+        yield found
+    finally:
+        event.remove(engine, "before_cursor_execute", record)

@@ -99,14 +99,19 @@ def test_no_module_imports_from_a_higher_layer():
     assert "2 kept, 0 broken" in result.stdout
 
 
-def test_a_back_import_is_caught(tmp_path: Path):
-    """The check above can fail: one import from the schemas up to the API breaks it."""
+def _lint_with(tmp_path: Path, module: str, line: str) -> subprocess.CompletedProcess[str]:
+    """The contracts checked on a copy of the package with ``line`` added to ``module``."""
     shutil.copytree(ROOT / "companion", tmp_path / "companion",
                     ignore=shutil.ignore_patterns("__pycache__", "translations"))
     shutil.copy(ROOT / "pyproject.toml", tmp_path)
-    with (tmp_path / "companion" / "schemas" / "root.py").open("a") as module:
-        module.write("\nfrom companion.api import common  # noqa: E402\n")
-    result = _lint_imports(tmp_path)
+    with (tmp_path / "companion" / module).open("a") as source:
+        source.write(f"\n{line}  # noqa: E402\n")
+    return _lint_imports(tmp_path)
+
+
+def test_a_back_import_is_caught(tmp_path: Path):
+    """The check above can fail: one import from the schemas up to the API breaks it."""
+    result = _lint_with(tmp_path, "schemas/root.py", "from companion.api import common")
     assert result.returncode != 0
     assert "companion.schemas is not allowed to import companion.api" in result.stdout
     assert "companion.schemas.root -> companion.api.common" in result.stdout
@@ -114,12 +119,7 @@ def test_a_back_import_is_caught(tmp_path: Path):
 
 def test_the_core_importing_flask_sqlalchemy_is_caught(tmp_path: Path):
     """The second contract can fail: the scoring importing Flask-SQLAlchemy breaks it."""
-    shutil.copytree(ROOT / "companion", tmp_path / "companion",
-                    ignore=shutil.ignore_patterns("__pycache__", "translations"))
-    shutil.copy(ROOT / "pyproject.toml", tmp_path)
-    with (tmp_path / "companion" / "scoring" / "game.py").open("a") as module:
-        module.write("\nimport flask_sqlalchemy  # noqa: E402\n")
-    result = _lint_imports(tmp_path)
+    result = _lint_with(tmp_path, "scoring/game.py", "import flask_sqlalchemy")
     assert result.returncode != 0
     assert "companion.scoring is not allowed to import flask_sqlalchemy" in result.stdout
     assert "1 kept, 1 broken" in result.stdout
